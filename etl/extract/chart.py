@@ -1,0 +1,118 @@
+"""The typed chart representation that extraction produces and transformation consumes.
+
+Everything keeps the 1-based line it came from, so that every loaded value can be traced
+back to its quote. These are plain frozen dataclasses: no behaviour beyond small helpers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from etl.extract.numbers import Number
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of text on one line of the description."""
+
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Axis:
+    """An axis as the Components section describes it.
+
+    `role` is 'x', 'y', 'y_left', 'y_right' or 'colorbar'; `ticks` are tick labels or
+    categories as written, in order."""
+
+    role: str
+    label: str
+    unit: str | None
+    scale: str | None
+    ticks: tuple[str, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One legend entry: the marker style (colour, shape) and the series it names."""
+
+    style: str
+    label: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One number of a data line with what the line says about it.
+
+    `key_before` / `key_after` are the words naming the quantity (``Pass@1 ≈ 81.4``,
+    ``55 Pass@1``, ``~3B activated``); `position` is 'x', 'y' or 'z' inside a coordinate
+    tuple; `category` is the x category written with the value (``42.7 (2500)``);
+    `is_listed` marks a value of a bare list that must be aligned to the x categories."""
+
+    number: Number
+    key_before: str = ""
+    key_after: str = ""
+    position: str | None = None
+    category: str | None = None
+    is_listed: bool = False
+
+    @property
+    def value(self) -> float:
+        return self.number.value
+
+
+@dataclass(frozen=True)
+class Point:
+    """One data line (or table row, or prose clause) with its enclosing group headers.
+
+    `context` runs from the outermost header (a panel title) to the innermost (a series);
+    `label` is the line's own label (a model, a series, a category) as written; `note` is a
+    parenthetical that followed the label (``Ours``, ``Blue Bars``); `fields` are the
+    non-numeric cells of a table row by column header."""
+
+    line: int
+    quote: str
+    context: tuple[Span, ...]
+    label: str | None
+    readings: tuple[Reading, ...]
+    note: str | None = None
+    fields: tuple[tuple[str, str], ...] = ()
+    is_reference_line: bool = False
+    is_table_row: bool = False
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Something the extractor saw but did not load, with the reason."""
+
+    line: int | None
+    quote: str
+    reason: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart description, typed: title, kind, axes, legend, data points, and skips."""
+
+    title: Span | None
+    kind: str | None
+    overview: tuple[Span, ...]
+    axes: tuple[Axis, ...]
+    legend: tuple[LegendEntry, ...]
+    points: tuple[Point, ...]
+    skipped: tuple[Skip, ...] = ()
+    is_truncated: bool = False
+    n_lines: int = 0
+    notes: tuple[Span, ...] = field(default=())
+
+    def axis(self, *roles: str) -> Axis | None:
+        """The first axis with one of `roles`, in the order given."""
+        for role in roles:
+            for axis in self.axes:
+                if axis.role == role:
+                    return axis
+        return None

@@ -1,0 +1,108 @@
+"""Numbers as describers write them: ``~81``, ``≈ 1,310 TPS``, ``2.6k``, ``1.5×10⁵``, ``**47.9%**``.
+
+`find_numbers` locates standalone numbers in a line (never digits inside a name such as
+``Qwen2.5-7B`` or ``Pass@1``) and `parse_number` turns one into a value with its unit
+suffix. Pure functions; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+
+# An approximation marker written before the number.
+_APPROX = r"(?:(?:~|≈|∼|≃)\s*|(?i:approx(?:imately|\.)?|about|around|roughly|nearly|close\s+to|near|circa|ca\.)\s+(?:~|≈)?\s*)"
+_MANTISSA = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+"
+_EXPONENT = r"(?:\s*[×xX*]\s*10\s*(?:\^\s*[-+−]?\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)|[eE][-+]?\d+)"
+_SUFFIX = r"(?:%|[kKMBbT](?![A-Za-z])|\s?(?:ms|s)(?![A-Za-z]))"
+
+NUMBER_RE = re.compile(
+    r"(?<![\w.@/\-+³²¹±])"         # not inside a name (Qwen2.5, Pass@1, GPT-4o, 8x7B), not an error bar
+    r"(?P<approx>" + _APPROX + r")?"
+    r"(?P<sign>[-+−](?=[\d.]))?"
+    r"(?:(?P<power>10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)|(?P<mantissa>" + _MANTISSA + r"))"
+    r"(?P<exponent>" + _EXPONENT + r")?"
+    r"(?P<suffix>" + _SUFFIX + r")?"
+    r"(?![\w@]|\.\d|-[A-Za-z])",    # not followed by letters: 7B-Instruct is a name part; 4o
+)
+
+_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "b": 1e9, "T": 1e12}
+
+
+@dataclass(frozen=True)
+class Number:
+    """One number as written: `value` is the plain number with `k` and `×10ⁿ` applied;
+    a size suffix (M, B, T) is kept in `suffix` and not applied, because its meaning
+    (parameters in billions, tokens) depends on the axis."""
+
+    raw: str
+    start: int
+    end: int
+    value: float
+    is_approximate: bool
+    suffix: str | None  # '%', 'B', 'M', 'T', 's', 'ms' or None
+    is_signed: bool
+
+    def scaled(self, unit: str = "") -> float:
+        """The value with its size suffix applied relative to `unit` ('B' gives billions)."""
+        if self.suffix in ("M", "B", "T") or (self.suffix == "b"):
+            factor = _SCALE[self.suffix if self.suffix != "b" else "B"]
+            return self.value * factor / _SCALE.get(unit, 1.0)
+        return self.value
+
+
+def _mantissa_value(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def parse_match(m: re.Match[str]) -> Number:
+    """Turn a `NUMBER_RE` match into a `Number`."""
+    if m.group("power"):  # an axis position written as a power of ten: 10¹
+        value = 10.0 ** int(m.group("power")[2:].translate(SUPERSCRIPTS))
+    else:
+        value = _mantissa_value(m.group("mantissa"))
+    exponent = m.group("exponent")
+    if exponent:
+        exp_text = exponent.translate(SUPERSCRIPTS).replace("−", "-")
+        power_text = re.sub(r"^\s*[×xX*]\s*10\s*\^?\s*|^[eE]", "", exp_text)
+        value = float(f"{m.group('mantissa') or value}e{int(power_text.replace(' ', ''))}".replace(",", ""))
+    sign = m.group("sign")
+    if sign in ("-", "−"):
+        value = -value
+    suffix = (m.group("suffix") or "").strip() or None
+    if suffix in ("k", "K"):
+        value *= 1e3
+        suffix = None
+    elif suffix == "b":
+        suffix = "B"
+    return Number(
+        raw=m.group(0),
+        start=m.start(),
+        end=m.end(),
+        value=value,
+        is_approximate=bool(m.group("approx")),
+        suffix=suffix,
+        is_signed=bool(sign),
+    )
+
+
+def find_numbers(text: str) -> list[Number]:
+    """All standalone numbers in `text`, left to right."""
+    return [parse_match(m) for m in NUMBER_RE.finditer(text)]
+
+
+def parse_number(text: str) -> Number | None:
+    """The number that `text` consists of (markup, approximation words and a trailing
+    unit word allowed), or None: ``'~1,310 TPS'`` gives 1310, ``'Qwen3'`` gives None."""
+    cleaned = text.strip().strip("*_`").strip()
+    numbers = find_numbers(cleaned)
+    if len(numbers) != 1:
+        return None
+    number = numbers[0]
+    rest = (cleaned[: number.start] + " " + cleaned[number.end:]).strip(" *_`()[]:,.;")
+    rest = re.sub(r"(?i)\(?approx(?:imate(?:ly)?)?\.?\)?", "", rest).strip()
+    if rest and not re.fullmatch(r"[A-Za-z/%$\s.\-()]{0,20}", rest):
+        return None
+    return number

@@ -1,0 +1,428 @@
+"""Layer 3 of extraction: a whole description to a typed `Chart`.
+
+Sections are recognised by what their headings say (``Components/Axes``, ``2. Axes``,
+``Detailed Analysis or Content Details``, ``Key Observations``), not by position, so both
+templates (``## Chart: ...`` with ``###`` sections, ``# Technical Document Extraction``
+with numbered ``##`` sections) parse. Within data sections a stack of group headers
+(panel titles, ``**Model: X**``, ``* **4B:**``, ``#### SnapKV``) gives every data line
+its context; describers flatten nesting, so a header governs the lines after it until a
+header of the same or a higher rank replaces it. Commentary (Key Observations,
+Interpretation) is never read for values.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Skip, Span
+from etl.extract.numbers import find_numbers
+from etl.extract.recognize import DESCRIPTIVE_FIELDS, clean, read_values, split_label, split_note
+from etl.extract.structure import SourceLine, split_lines
+
+_COMMENTARY = re.compile(
+    r"observ|interpret|insight|takeaway|conclusion|summary|implication|trend|discussion|analysis of trends|"
+    r"notable|highlights?\b|caveat|limitation",
+    re.IGNORECASE,
+)
+_NON_DATA = re.compile(r"spatial|colou?r verification|grounding|layout|visual style|styling", re.IGNORECASE)
+_COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart type|elements|labels?\b|setup",
+                         re.IGNORECASE)
+_OVERVIEW = re.compile(r"overview|description|introduction|context|caption", re.IGNORECASE)
+_DATA = re.compile(r"detail|data|content|values?|points?|series|table|extraction|results?|breakdown|"
+                   r"measurements?|readings?|bars?|panels?|subplots?", re.IGNORECASE)
+_TITLE_KIND = re.compile(r"^\s*\[?(?P<kind>[^:\]]{2,60}?)\]?\s*:\s*(?P<title>.+)$")
+_AXIS_LINE = re.compile(
+    r"^(?P<role>(?:(?:primary|secondary|left|right|top|bottom)\s+)?(?:[xy]|horizontal|vertical)[\s-]*axis"
+    r"(?:\s*\((?:left|right|primary|secondary|shared|vertical|horizontal|top|bottom)\))?|colou?r\s*bar|"
+    r"(?:left|right)\s+y)(?![\w])",
+    re.IGNORECASE,
+)
+_STYLE_WORDS = (
+    r"(?:dark|light|pale|bright|deep|navy|sky|olive|teal|cyan|magenta|maroon|gold|golden|blue|red|green|orange|"
+    r"purple|violet|pink|gray|grey|black|white|yellow|brown|beige|turquoise|lime|indigo|salmon|tan|"
+    r"solid|dashed|dotted|dash-dot|thick|thin|filled|hollow|open|striped|hatched|shaded|"
+    r"circles?|squares?|triangles?|diamonds?|stars?|crosses?|x|plus|pentagons?|hexagons?|dots?|points?|"
+    r"markers?|lines?|bars?|areas?|boxes?|curves?|shapes?|upward|downward|inverted|with|and|,|-|/)"
+)
+_LEGEND_ENTRY = re.compile(
+    r"(?P<style>(?:" + _STYLE_WORDS + r"\s*)+?)\s*(?:[:=→]|\s-\s|\s–\s)\s*(?P<label>[^;,=]+?)\s*(?=;|,\s*"
+    + r"(?:" + _STYLE_WORDS + r"\s*)+[:=]|$)",
+    re.IGNORECASE,
+)
+_REFERENCE_LINE = re.compile(
+    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b[^.]{0,30}?\b(?:at|of|=)\s*"
+    r"(?:[xy]\s*)?(?:=|≈|~|value of|approximately)?\s*[\d.~≈]",
+    re.IGNORECASE)
+_QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
+_HEADER_NOISE = re.compile(r"^(?:(?:chart|panel|plot|subplot|figure|graph|group|section)\s*\d*\s*[:.\-–]\s*|"
+                           r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+)", re.IGNORECASE)
+_LITERAL_NEWLINE = re.compile(r"\\n")
+
+
+def normalise_text(text: str) -> str:
+    """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
+    blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
+    literal = len(_LITERAL_NEWLINE.findall(text))
+    if literal >= 3 and literal > text.count("\n"):
+        text = text.replace("\\n", "\n")
+    return "\n".join("" if line.strip() in ("\\n", "\\n\\n") else line for line in text.split("\n"))
+
+
+def _section_kind(heading: str) -> str:
+    text = re.sub(r"^\s*\d+[.)]\s*", "", heading)
+    if _NON_DATA.search(text):
+        return "other"
+    if re.search(r"detail|data point|data series|data table|content", text, re.IGNORECASE):
+        return "data"
+    if _COMMENTARY.search(text):
+        return "commentary"
+    if _OVERVIEW.search(text) and not _DATA.search(text):
+        return "overview"
+    if _COMPONENTS.search(text):
+        return "components"
+    if _DATA.search(text):
+        return "data"
+    return ""
+
+
+def _is_bold_header(content: str) -> str | None:
+    """The text of a line that is only a bold label (``**Chart 1: X | Y**``), else None."""
+    match = re.fullmatch(r"\s*(?:\*\*|__)(?P<text>[^*]+?)(?:\*\*|__)\s*[:：]?\s*", content)
+    if match:
+        return match.group("text").strip().rstrip(":：").strip()
+    return None
+
+
+def parse_axis(content: str, line: int) -> Axis | None:
+    """An axis from a Components line (``**X-axis:** "Total Parameters (B)", log, ticks at 3, 10``)."""
+    text = clean(content)
+    match = _AXIS_LINE.match(text)
+    if not match:
+        return None
+    role_text = match.group("role").lower()
+    if "colo" in role_text:
+        role = "colorbar"
+    elif "right" in role_text or "secondary" in role_text:
+        role = "y_right"
+    elif re.search(r"\by\b|vertical", role_text) and "left" in role_text:
+        role = "y_left"
+    elif re.search(r"\by\b|vertical", role_text):
+        role = "y"
+    else:
+        role = "x"
+    rest = text[match.end():].lstrip(" :：-–—")
+    quoted = _QUOTED.search(rest)
+    if quoted:
+        label = quoted.group(1).strip()
+    else:
+        label = re.split(r"\s*(?:[,;]|\.\s|\.$|\s[-–—]\s|\((?:scale|ranging|range|from|log|linear|ticks?|values?)|"
+                         r"\b(?:ranging|ranges|from|with|ticks?|scale)\b|:)", rest, maxsplit=1, flags=re.IGNORECASE)[0]
+        label = label.strip()
+        if label.count("(") > label.count(")"):
+            label = label[: label.rfind("(")].strip()
+    label = re.sub(r"\s*\(\s*[-~≈.,\s–—to%]*\d[-~≈\d.,\s–—to%]*\)\s*$", "", label).strip()  # a range: (20–100)
+    labelled = re.search(r"labell?ed\s+[\"“]([^\"”]+)[\"”]", rest)
+    if labelled:
+        label = labelled.group(1).strip()
+    unit_match = re.search(r"\(([^()]{1,30})\)\s*$", label)
+    unit = unit_match.group(1).strip() if unit_match else None
+    scale = "log" if re.search(r"\blog", rest, re.IGNORECASE) else ("linear" if re.search(r"\blinear", rest, re.IGNORECASE) else None)
+    return Axis(role=role, label=label, unit=unit, scale=scale, ticks=_axis_ticks(rest, label), line=line)
+
+
+def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
+    """Tick labels or categories listed on an axis line, in order."""
+    body = rest.replace(label, " ", 1) if label else rest
+    candidates = ""
+    for pattern in (r"tick(?:\s*marks?|\s*labels?|s)?\s*(?:at|of|are|:|=)?", r"categories\s*(?:are|of|:)?",
+                    r"values\s*(?:are|of|:)?", r"scale\s*:", r"labels?\s*(?:at|are|:)"):
+        match = re.search(pattern + r"\s*(?P<list>[^;]*)", body, re.IGNORECASE)
+        if match:
+            candidates = re.split(r"\.(?:\s|$)|\)", match.group("list"))[0]
+            if re.search(r"\bfrom\b.*\bto\b|ranging|\brange\b|^\s*every\b", candidates, re.IGNORECASE):
+                candidates = ""
+            break
+    if not candidates:
+        paren = re.search(r"\((?P<list>(?![^()]*\b(?:from|ranging|range)\b)[^()]*,[^()]*)\)", body, re.IGNORECASE)
+        listed = re.search(r":\s*(?P<list>[^.;]*(?:,|\band\b)[^.;]*)", body)
+        candidates = paren.group("list") if paren else (listed.group("list") if listed else "")
+    step = re.search(r"from\s+(?P<a>[\d.,]+k?)\s+to\s+(?P<b>[\d.,]+k?)\s+in\s+(?:increments|steps)\s+of\s+(?P<s>[\d.,]+k?)",
+                     body, re.IGNORECASE)
+    if step and not candidates:
+        a, b, s = (find_numbers(step.group(g))[0].value for g in ("a", "b", "s"))
+        if s > 0 and (b - a) / s <= 50:
+            count = int(round((b - a) / s)) + 1
+            return tuple(_plain(a + k * s) for k in range(count))
+    parts = [p.strip(" `\"'“”*()[]") for p in re.split(r",|\band\b|;", candidates)]
+    parts = [p for p in parts if p and len(p) <= 40]
+    numeric = [p for p in parts if find_numbers(p)]
+    if numeric and len(numeric) * 2 >= len(parts):
+        return tuple(n.raw.strip("~≈ ") for p in numeric for n in find_numbers(p)[:1])
+    return tuple(p for p in parts if not re.search(r"\b(?:from|to|ranging|range)\b", p, re.IGNORECASE))
+
+
+def _plain(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(value)
+
+
+def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
+    """Legend entries written as ``style: label`` (``Blue bars: Pass@1; Orange line: Throughput``)."""
+    body = clean(text)
+    body = re.sub(r"^\s*(?:legend|key)\b[^:]*:\s*", "", body, flags=re.IGNORECASE)
+    entries = []
+    for match in _LEGEND_ENTRY.finditer(body):
+        label = match.group("label").strip(" .`\"'“”")
+        style = match.group("style").strip(" ,-/")
+        if label and style and not re.fullmatch(r"(?:with|and)", style, re.IGNORECASE):
+            entries.append(LegendEntry(style=style, label=label, line=line))
+    return entries
+
+
+def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Skip | None:
+    """A labelled reference line (``dashed line at y ≈ 63.1, labeled "GPT-4o-mini"``) as a point."""
+    text = clean(line.content)
+    if not _REFERENCE_LINE.search(text):
+        return None
+    field, _, _ = split_label(line.content)
+    if field and DESCRIPTIVE_FIELDS.match(field):
+        return None
+    numbers = [n for n in find_numbers(text) if n.suffix != "s" or True]
+    if not numbers:
+        return None
+    labelled = re.search(r"(?:labell?ed|marked|annotated|for|denoting|representing|indicating)\s+(?:as\s+)?"
+                         r"[\"“']?(?P<name>[A-Za-z][\w.\-+@ ]*[\w.+])[\"”']?", text)
+    label, _, _ = split_label(line.content)
+    name = labelled.group("name").strip() if labelled else None
+    if name is None and label and not re.search(r"reference|line|baseline", label, re.IGNORECASE):
+        name = label
+    if name is None:
+        return Skip(line.number, line.text.strip(), "unlabelled reference line")
+    value = numbers[-1]
+    return Point(line=line.number, quote=line.text.strip(), context=context, label=name,
+                 readings=(Reading(value, position="y"),), is_reference_line=True)
+
+
+def _truncate_tail(lines: list[SourceLine]) -> tuple[list[SourceLine], list[Skip], bool]:
+    """Cut what a mid-value truncation left: an unclosed bracket or a number ending the text
+    (``7.`` too: a decimal cut after its point)."""
+    for index in range(len(lines) - 1, -1, -1):
+        last = lines[index]
+        if not last.content.strip():
+            continue
+        content = last.content
+        cut = False
+        if content.count("(") > content.count(")"):
+            content = content[: content.rfind("(")]
+            cut = True
+        stripped = content.rstrip().rstrip("|").rstrip()
+        if re.search(r"(?<![\d.])\d+\.$", stripped):
+            stripped = stripped[:-1]
+        numbers = find_numbers(stripped)
+        if numbers and numbers[-1].end == len(stripped):
+            content = stripped[: numbers[-1].start]
+            cut = True
+        if not cut:
+            return lines, [], False
+        skip = Skip(last.number, last.text.strip(), "truncated", "the document ends inside this value")
+        lines = lines[:index] + [replace(last, content=content.rstrip(" ,:;=~≈"))] + lines[index + 1:]
+        return lines, [skip], True
+    return lines, [], False
+
+
+def _header_rank(line: SourceLine) -> float:
+    """Rank of a group header: headings by level, then bold lines, then list items by depth.
+
+    Ordered items rank above bullets of the same depth, because describers hang bullet
+    fields under numbered entries without indenting them."""
+    if line.kind == "heading":
+        return float(line.depth)
+    if line.kind == "paragraph":
+        return 6.5
+    return 7.0 + 2 * line.depth + (0.0 if line.is_ordered else 1.0)
+
+
+def parse_chart(text: str) -> Chart:
+    """Parse one description into a `Chart`. Never raises on any input text."""
+    text = normalise_text(text)
+    lines = split_lines(text)
+    lines, skipped, truncated = _truncate_tail(lines)
+    skips: list[Skip] = list(skipped)
+    title: Span | None = None
+    kind: str | None = None
+    overview: list[Span] = []
+    axes: list[Axis] = []
+    legend: list[LegendEntry] = []
+    points: list[Point] = []
+    notes: list[Span] = []
+
+    headings = [ln for ln in lines if ln.kind == "heading"]
+    section_level = None
+    for heading in headings:
+        if _section_kind(heading.content) and heading is not headings[0]:
+            section_level = heading.depth
+            break
+    if headings:
+        first = headings[0]
+        if not _section_kind(first.content) or section_level is None or first.depth < section_level:
+            match = _TITLE_KIND.match(clean(first.content))
+            if match:
+                kind = match.group("kind").strip().strip("[]").lower()
+                title = Span(first.number, match.group("title").strip())
+            else:
+                title = Span(first.number, clean(first.content))
+    has_data_section = any(_section_kind(h.content) == "data" for h in headings
+                           if section_level is None or h.depth <= section_level)
+
+    section = "overview" if headings else "data"
+    context: list[tuple[float, Span]] = []
+    in_legend = False
+    table_header: tuple[str, ...] | None = None
+    for line in lines:
+        if line.kind == "heading":
+            if title is not None and line.number == title.line:
+                continue
+            kind_of = _section_kind(line.content)
+            is_section = section_level is not None and line.depth <= section_level
+            if is_section or (kind_of and kind_of != "data" and section != "data") or (
+                    kind_of and section_level is None):
+                section = kind_of or ("data" if not has_data_section else "other")
+                context = []
+                in_legend = False
+                table_header = None
+                continue
+            if kind_of == "commentary":
+                section = "commentary"
+                context = []
+                continue
+        if section in ("commentary", "other"):
+            continue
+        content = line.content
+        if line.kind in ("blank", "other") or not content.strip():
+            table_header = None if line.kind == "blank" else table_header
+            continue
+        if section == "overview":
+            overview.append(Span(line.number, clean(content)))
+            continue
+        if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):
+            axis = parse_axis(content, line.number)
+            if axis is not None:
+                axes.append(axis)
+                in_legend = False
+                continue
+            label, note, rest = split_label(content)
+            if label and re.match(r"chart\s*type|type", label, re.IGNORECASE) and kind is None:
+                kind = rest.split(".")[0].split(" with ")[0].strip().lower()[:60] or None
+            reference = _reference_point(line, ())
+            if isinstance(reference, Point):
+                points.append(reference)
+                continue
+            if isinstance(reference, Skip):
+                skips.append(reference)
+                continue
+            if label and re.match(r"legend|key\b|colou?r\s*(?:coding|key|legend)|series", label, re.IGNORECASE):
+                in_legend = True
+                legend.extend(parse_legend_entries(rest, line.number))
+                continue
+            if in_legend or line.depth > 0:
+                entries = parse_legend_entries(content, line.number)
+                if entries:
+                    legend.extend(entries)
+                    continue
+            if label and not rest and line.kind == "item":
+                in_legend = False
+            if section == "components":
+                notes.append(Span(line.number, clean(content)))
+                continue
+        # -- data section -----------------------------------------------------------
+        if line.kind == "table_row":
+            if line.is_table_header or table_header is None:
+                table_header = tuple(clean(c) for c in line.cells)
+                continue
+            points.append(Point(line=line.number, quote=line.text.strip(), context=tuple(s for _, s in context),
+                                label=None, readings=(), fields=tuple(zip(table_header, (clean(c) for c in line.cells))),
+                                is_table_row=True))
+            continue
+        table_header = None
+        reference = _reference_point(line, tuple(s for _, s in context))
+        if isinstance(reference, Point):
+            points.append(reference)
+            continue
+        header_text = _is_bold_header(content) if line.kind != "heading" else clean(content)
+        label, note, rest = split_label(content)
+        if label and DESCRIPTIVE_FIELDS.match(label):
+            continue
+        readings, dropped = read_values(rest)
+        if header_text is None and label is not None and not readings and not _label_has_value(label, note) \
+                and line.kind == "item" and (content.lstrip().startswith(("**", "__")) or not rest):
+            header_text = label if note is None else f"{label} ({note})"
+        if header_text is not None and (line.kind in ("heading", "paragraph") or not readings):
+            rank = _header_rank(line)
+            context = [(r, s) for r, s in context if r < rank]
+            context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
+            continue
+        ctx = tuple(s for _, s in context)
+        if label is None and line.kind == "paragraph":
+            points.extend(prose_points(line, ctx))
+            continue
+        if note is not None:
+            note_number = find_numbers(note)
+            if len(note_number) == 1 and re.fullmatch(r"\s*[~≈]?\s*[\d.,]+\s*%?\s*", note):
+                if not any(abs(r.value - note_number[0].value) < 1e-9 for r in readings):
+                    readings.insert(0, Reading(note_number[0], position="label"))
+                note = None
+        if label is None and readings and re.match(
+                r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b", rest):
+            points.extend(prose_points(line, ctx))
+            continue
+        for number, reason in dropped:
+            skips.append(Skip(line.number, line.text.strip(), reason, number.raw))
+        if not readings:
+            continue
+        points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
+                            readings=tuple(readings), note=note))
+    return Chart(title=title, kind=kind, overview=tuple(overview), axes=tuple(axes), legend=tuple(legend),
+                 points=tuple(points), skipped=tuple(skips), is_truncated=truncated, n_lines=len(lines),
+                 notes=tuple(notes))
+
+
+def _label_has_value(label: str, note: str | None) -> bool:
+    return bool(note and re.fullmatch(r"\s*[~≈]?\s*[\d.,]+\s*%?\s*", note)) or bool(find_numbers(label))
+
+
+_NAME_TOKEN = re.compile(
+    r"(?<![\w.\-])(?P<name>[A-Za-z][A-Za-z0-9.³²\-+_@]*(?:[\d\-][A-Za-z0-9.³²\-+_@]*)|[A-Z][a-z]+[A-Z][\w.\-]*)"
+    r"(?![\w\-])"
+)
+_METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",
+                           re.IGNORECASE)
+
+
+def prose_points(line: SourceLine, context: tuple[Span, ...]) -> list[Point]:
+    """Points from prose: each number belongs to the nearest model-like name before it in
+    its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
+    text = clean(line.content)
+    points: list[Point] = []
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text):
+        names = []
+        for match in _NAME_TOKEN.finditer(sentence):
+            name = match.group("name").rstrip(".")
+            if find_numbers(name) or not re.search(r"\d", name) or len(name) < 3:
+                continue
+            if re.fullmatch(r"(?:[xyXY]-axis|\d+[A-Za-z]+|pass@\d+)", name, re.IGNORECASE):
+                continue
+            if _METRIC_AFTER.match(sentence[match.end():]):
+                continue
+            names.append((match.start(), match.end(), name))
+        if not names:
+            continue
+        for index, (start, end, name) in enumerate(names):
+            stop = names[index + 1][0] if index + 1 < len(names) else len(sentence)
+            segment = sentence[end:stop]
+            readings, _ = read_values(segment)
+            readings = [r for r in readings if not r.is_listed]
+            if readings:
+                points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
+                                    readings=tuple(readings)))
+    return points

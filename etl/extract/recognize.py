@@ -1,0 +1,174 @@
+"""Layer 2 of extraction: recognizers for what one data line says.
+
+A data line is split into an optional label (``**Qwen3-8B:**``, ``KV Budget 2500:``,
+``GSM8K (Blue):``) and the rest, and the rest into readings: numbers with the words that
+name them, coordinate tuples, values with their x category (``42.7 (2500)``) and bare
+lists. Nothing here knows model or benchmark names; it only splits and labels.
+"""
+
+from __future__ import annotations
+
+import re
+
+from etl.extract.chart import Reading
+from etl.extract.numbers import Number, find_numbers
+
+_BOLD = re.compile(r"\*\*|__")
+_CODE = re.compile(r"`")
+_LEADING_LABEL = re.compile(
+    r"^\s*(?:\*\*(?P<bold>[^*]+?)\*\*\s*(?P<bnote>\([^)]*\))?\s*[:：]?\s*(?:[-–—]\s+)?|"
+    r"(?P<plain>[^:：]{1,80}?)\s*[:：]\s+)"
+)
+# Words that describe how a point looks or where it sits, not what it is.
+DESCRIPTIVE_FIELDS = re.compile(
+    r"^(?:position|location|placement|colou?r|marker|shape|size|style|error\s*bars?|trend(?:\s+\w+)?|"
+    r"note|notes|observation|description|appearance|visual|label|labels|annotation|line\s*style|"
+    r"legend(?:\s+\w+)?|spatial\s+\w+|pattern|highlight|comment|remark|outlier|range|spread|"
+    r"count|number of points|total points|chart type|type|title)$",
+    re.IGNORECASE,
+)
+# Numbers that annotate rather than measure: statistics, differences, counts.
+_ANNOTATION_KEY = re.compile(
+    r"(?:\b(?:r|r²|r\^2|rho|ρ|p|slope|intercept|correlation|coefficient|difference|diff|delta|gap|"
+    r"improvement|gain|drop|decrease|increase|change|margin|speedup|n|count|points|std|sd|"
+    r"variance|error|ci|interval)\s*[=:≈~]?\s*$)|[Δ±]\s*$",
+    re.IGNORECASE,
+)
+# A number after these words locates a trend on the x axis (``flat after 2048``).
+_TREND_POSITION = re.compile(
+    r"\b(?:after|before|until|beyond|since|past|up to|between|exceeding|than|peaks? at|plateaus? at|"
+    r"saturates? at|flattens? at|drops? at|onwards?|starting at|times|x)\s*$", re.IGNORECASE)
+_STOP_WORDS = {
+    "a", "an", "the", "of", "at", "is", "are", "was", "with", "and", "to", "for", "on", "in", "by",
+    "its", "it", "reaches", "reach", "scores", "score of", "value", "values", "approximate", "approximately",
+    "about", "around", "roughly", "nearly", "which", "has", "had", "sits", "plotted", "located",
+    "positioned", "at approximately", "just", "that", "this", "point", "be", "close",
+}
+
+
+def clean(text: str) -> str:
+    """Text without bold/italic/code markup and with normalised spaces."""
+    text = _BOLD.sub("", text)
+    text = _CODE.sub("", text)
+    text = re.sub(r"(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def split_label(content: str) -> tuple[str | None, str | None, str]:
+    """Split a data line into (label, note, rest).
+
+    ``**Qwen3-8B (Ours):** (~8B, 81)`` gives ('Qwen3-8B', 'Ours', '(~8B, 81)');
+    ``KV Budget 2500: Pass@1 ≈ 42.7`` gives ('KV Budget 2500', None, 'Pass@1 ≈ 42.7');
+    a line without a label gives (None, None, line)."""
+    match = _LEADING_LABEL.match(content)
+    if not match:
+        return None, None, clean(content)
+    if match.group("bold") is not None:
+        label = match.group("bold").strip()
+        note_text = match.group("bnote")
+    else:
+        label = match.group("plain").strip()
+        note_text = None
+        if len(label.split()) > 8 or re.search(r"[.!?]\s", label) or label.count("(") != label.count(")"):
+            return None, None, clean(content)
+    rest = clean(content[match.end():])
+    label = clean(label).rstrip(":：").strip()
+    note = note_text.strip()[1:-1].strip() if note_text else None
+    if note is None:
+        label, note = split_note(label)
+    return (label or None), note, rest
+
+
+def split_note(label: str) -> tuple[str, str | None]:
+    """Split a trailing parenthetical from a label: 'Nova-3B (Ours)' -> ('Nova-3B', 'Ours')."""
+    match = re.match(r"^(?P<name>.*?\S)\s*[\(\[](?P<note>[^()\[\]]*)[\)\]]\s*$", label)
+    if not match:
+        return label, None
+    return match.group("name").strip(), match.group("note").strip()
+
+
+def _key_words(text: str) -> str:
+    """The words of `text` that can name a quantity, without connectives and punctuation."""
+    text = re.sub(r"[\"'“”‘’]", "", text)
+    text = re.sub(r"[:=≈~∼(),;]+", " ", text)
+    words = [w for w in text.split() if w.lower() not in _STOP_WORDS]
+    return " ".join(words).strip(" .-–—")
+
+
+def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
+    """Readings in the value part of a data line, and the numbers left out with why.
+
+    Tuples ``(4B, 81)`` give positioned readings; ``42.7 (2500)`` gives a value with its
+    x category; ``Pass@1 ≈ 81.4`` and ``55 Pass@1`` give keyed readings; a bare list
+    ``21.3, 33.8, 45.0`` after a colon gives listed readings. Numbers after ± or behind a
+    statistic (``r = -0.77``) are left out."""
+    numbers = find_numbers(rest)
+    readings: list[Reading] = []
+    dropped: list[tuple[Number, str]] = []
+    used: set[int] = set()
+    # coordinate tuples: ( n , n [, n] )
+    for match in re.finditer(r"\(([^()]*)\)", rest):
+        inside = [i for i, n in enumerate(numbers) if match.start() < n.start and n.end <= match.end()]
+        if len(inside) < 2 or len(inside) > 3:
+            continue
+        between = re.sub(r"[\d.,%~≈∼\s×^⁰¹²³⁴⁵⁶⁷⁸⁹⁻kKMBbTs+\-−]", "", rest[match.start() + 1: match.end() - 1])
+        if re.sub(r"(?i)approx(imately)?|x\s*=|y\s*=|about", "", between).strip(" :=;"):
+            continue
+        for position, index in zip(("x", "y", "z"), inside):
+            readings.append(Reading(numbers[index], position=position))
+            used.add(index)
+    # a value followed by its category in parentheses: 42.7 (2500), 27.0 (KV Budget 2500)
+    categories: dict[int, str] = {}
+    for i, number in enumerate(numbers):
+        if i in used:
+            continue
+        after = rest[number.end:]
+        match = re.match(r"\s*\((?P<cat>[^()]*\d[^()]*)\)", after)
+        if match and i + 1 < len(numbers) and numbers[i + 1].start > number.end:
+            cat_numbers = [j for j in range(i + 1, len(numbers))
+                           if numbers[j].start < number.end + match.end()]
+            cat_text = match.group("cat").strip()
+            if cat_numbers and not re.match(r"^\s*[±+]", cat_text):
+                categories[i] = cat_text
+                used.update(cat_numbers)
+        elif match and re.match(r"^\s*±", match.group("cat")):
+            pass
+    # bare lists: n, n, n (and n) with nothing else between
+    listed: set[int] = set()
+    free = [i for i in range(len(numbers)) if i not in used]
+    run: list[int] = []
+    for i in free + [None]:  # type: ignore[list-item]
+        if i is not None and run and re.fullmatch(r"\s*(?:,|;|,?\s*and)\s*", rest[numbers[run[-1]].end: numbers[i].start]) \
+                and i not in categories and run[-1] not in categories:
+            run.append(i)
+            continue
+        if len(run) >= 3 or (len(run) == 2 and re.search(r":\s*$", rest[: numbers[run[0]].start].rstrip(" ~≈"))):
+            listed.update(run)
+        run = [i] if i is not None else []
+    previous_end = 0
+    for i, number in enumerate(numbers):
+        if i in used and i not in categories:
+            previous_end = max(previous_end, number.end)
+            continue
+        before_text = rest[previous_end: number.start]
+        # the key before a number ends at the previous clause boundary
+        clause = re.split(r"[,;]|\.\s|\band\b|\bwith\b|\bwhile\b", before_text)[-1]
+        after_match = re.match(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})", rest[number.end:])
+        after_text = after_match.group(1) if after_match else ""
+        after_text = re.split(r"\b(?:and|with|at|while|which|for|in|from|to)\b", after_text)[0].strip(" .")
+        if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+"):
+            dropped.append((number, "annotation"))
+            previous_end = number.end
+            continue
+        if _TREND_POSITION.search(clause) and not number.is_approximate:
+            dropped.append((number, "trend position"))
+            previous_end = number.end
+            continue
+        if i in listed:
+            readings.append(Reading(number, key_before=_key_words(clause), is_listed=True))
+        else:
+            readings.append(Reading(number, key_before=_key_words(clause), key_after=_key_words(after_text),
+                                    category=categories.get(i)))
+        previous_end = number.end
+    readings.sort(key=lambda r: r.number.start)
+    return readings, dropped

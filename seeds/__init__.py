@@ -1,0 +1,1 @@
+"""Seed descriptions, reference data and gold rows shipped with benchdb."""

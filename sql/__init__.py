@@ -1,0 +1,1 @@
+"""SQL views of the warehouse, one per file."""
