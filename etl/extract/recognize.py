@@ -16,7 +16,7 @@ from etl.extract.numbers import Number, find_numbers
 _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")
 _LEADING_LABEL = re.compile(
-    r"^\s*(?:\*\*(?P<bold>[^*]+?)\*\*\s*(?P<bnote>\([^)]*\))?\s*[:：]?\s*(?:[-–—]\s+)?|"
+    r"^\s*(?:\*\*(?P<bold>[^*]+?)\*\*(?:\s*(?P<bnote>\([^)]*\))(?=\s*[:：]))?\s*[:：]?\s*(?:[-–—]\s+)?|"
     r"(?P<plain>[^:：]{1,80}?)\s*[:：]\s+)"
 )
 # Words that describe how a point looks or where it sits, not what it is.

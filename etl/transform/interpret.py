@@ -1,0 +1,750 @@
+"""From a typed `Chart` to facts: which part of the chart holds the model, the benchmark,
+the metric, the setting and the value.
+
+Pure functions of (chart, reference). Names stay as written here (annotations removed);
+identity across documents is resolved later, over the whole warehouse (`resolve.py`).
+
+The reasoning, in order:
+1. Every axis gets a *quantity*: a parameter count (total / active / non-embedding), a
+   setting (kv_budget, ...), a metric (with the benchmark its label names), or categories.
+2. The figure's own model and benchmark, when its title, overview or panels name one.
+3. For each point, its model, benchmark and setting come from the innermost place that
+   names one: the point's label, its group headers, a table cell, then the figure.
+4. Each reading becomes a measurement, a parameter count, or a setting value, by its
+   position in a tuple, the words around it, its unit, or the one axis left.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from etl.extract.chart import Axis, Chart, Point, Reading, Skip
+from etl.extract.numbers import find_numbers, parse_number
+from etl.transform.names import alpha_tokens, family_token, name_key, name_params, skeleton, strip_annotations
+from etl.transform.reference import Reference
+
+UNIT_WORDS = {
+    "%": "%", "percent": "%", "pct": "%", "tps": "tokens/s", "tokens/s": "tokens/s", "tok/s": "tokens/s",
+    "tokens/sec": "tokens/s", "token/s": "tokens/s", "s": "s", "sec": "s", "seconds": "s", "ms": "ms",
+    "tokens": "tokens", "token": "tokens", "$": "$", "usd": "$", "flops": "FLOPs", "gb": "GB", "mb": "MB",
+    "b": "B", "billion": "B", "billions": "B", "m": "M", "million": "M", "millions": "M", "t": "T",
+    "trillion": "T", "k": "K", "thousand": "K",
+}
+_SCALE = {"B": 1e9, "M": 1e6, "T": 1e12, "K": 1e3}
+_PARAM_KIND = (
+    ("non_embedding", re.compile(r"non[-\s]?embed", re.IGNORECASE)),
+    ("active", re.compile(r"activ", re.IGNORECASE)),
+    ("total", re.compile(r"param|#\s*params|model\s*size|size\s*\((?:b|billions?)\)|parameter\s*count|"
+                         r"billions? of parameters", re.IGNORECASE)),
+)
+_PERCENT_METRICS = {"accuracy", "pass@k", "success_rate", "win_rate", "exact_match", "maj@k", "cons@k", "f1"}
+_TRAINING_ONLY = {"loss", "perplexity"}
+_GENERIC_WORDS = re.compile(
+    r"^(?:benchmark|benchmarks|model|models|eval(?:uation)?|overall|average|avg\.?|mean|total|test|dev|val|"
+    r"validation|set|split|task|tasks|score|scores|performance|results?|the|a|an|of|on|and|vs\.?|"
+    r"(?:[a-z]+))$"
+)
+_CATEGORY_AXIS = re.compile(r"^(?:benchmarks?|datasets?|tasks?|models?|methods?|categories|category|domains?)\b",
+                            re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """What an axis (or a column, or a keyed reading) measures."""
+
+    kind: str                     # 'params' | 'setting' | 'metric' | 'category' | 'unknown'
+    label: str = ""
+    param_kind: str | None = None
+    setting_key: str | None = None
+    metric: str | None = None
+    benchmark: str | None = None  # canonical benchmark named by the label, if any
+    benchmark_text: str | None = None  # an unknown benchmark-like name in the label
+    unit: str | None = None
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class ValueFact:
+    """One measurement read from a document, names as written."""
+
+    panel: str
+    source_line: int
+    quote: str
+    model_as_written: str
+    model_name: str
+    benchmark_as_written: str | None
+    benchmark_name: str
+    is_figure_scoped: bool
+    metric: str
+    setting: str
+    value: float
+    unit: str | None
+    is_approximate: bool
+
+
+@dataclass(frozen=True)
+class ParamFact:
+    """A parameter count a figure plots for a model."""
+
+    model_name: str
+    param_kind: str
+    params_b: float
+    source_line: int
+    quote: str
+
+
+@dataclass
+class DocumentFacts:
+    """Everything one document yields."""
+
+    values: list[ValueFact] = field(default_factory=list)
+    params: list[ParamFact] = field(default_factory=list)
+    skipped: list[Skip] = field(default_factory=list)
+    title: str | None = None
+    chart_kind: str | None = None
+
+
+# -- recognising names -------------------------------------------------------------------
+
+def find_benchmark(text: str, ref: Reference) -> tuple[str, int, int] | None:
+    """The first known benchmark named in `text` (longest match, confusables allowed):
+    (canonical, start, end)."""
+    found = find_benchmarks(text, ref)
+    return found[0] if found else None
+
+
+def find_benchmarks(text: str, ref: Reference) -> list[tuple[str, int, int]]:
+    """All known benchmarks named in `text`, left to right, longest match first."""
+    tokens = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[A-Za-z0-9][\w.'+@∞]*(?<![.'])", text)]
+    found: list[tuple[str, int, int]] = []
+    i = 0
+    while i < len(tokens):
+        hit = None
+        for n in (4, 3, 2, 1):
+            if i + n > len(tokens):
+                continue
+            start, end = tokens[i][0], tokens[i + n - 1][1]
+            if n > 1 and re.search(r"[^\s\-_]", text[tokens[i][1]:tokens[i + n - 1][0]].replace(
+                    "".join(t[2] for t in tokens[i + 1:i + n - 1]), "")):
+                pass
+            phrase = text[start:end]
+            if re.search(r"[,;:()|/]", phrase):
+                continue
+            key = name_key(phrase)
+            canonical = ref.benchmarks.get(key)
+            if canonical is None and len(key) >= 4 and re.search(r"[A-Z]", phrase):
+                canonical = ref.benchmark_skeletons.get(skeleton(phrase))
+            if canonical is None:
+                continue
+            if key in ref.benchmark_upper and not phrase.isupper() and not re.search(r"\d", phrase):
+                continue
+            hit = (canonical, start, end, n)
+            break
+        if hit:
+            found.append(hit[:3])
+            i += hit[3]
+        else:
+            i += 1
+    return found
+
+
+def match_metric(text: str, ref: Reference) -> str | None:
+    """The canonical metric a quantity label names (``Pass@1 (%)`` → ``pass@1``), or None."""
+    for rule in ref.metrics:
+        match = rule.pattern.search(text)
+        if match:
+            if rule.metric.endswith("@k"):
+                k = next((g for g in match.groups() if g), "1")
+                return rule.metric[:-1] + k
+            return rule.metric
+    return None
+
+
+def is_model_like(name: str, ref: Reference) -> int:
+    """How strongly `name` looks like a model name: 2 known or sized, 1 plausible, 0 not."""
+    name = strip_annotations(name)
+    if not name or len(name) > 80 or find_numbers(name) and parse_number(name) is not None:
+        return 0
+    key = name_key(name)
+    if key in ref.models or skeleton(name) in ref.model_skeletons:
+        return 2
+    if ref.benchmarks.get(key) or (len(key) >= 4 and ref.benchmark_skeletons.get(skeleton(name))):
+        return 0
+    if "@" in name:
+        return 0
+    families = [tok for _, _, tok in alpha_tokens(name)]
+    has_family = any(t.lower() in ref.families or skeleton(t) in ref.family_skeletons for t in families)
+    if name_params(name) or (has_family and re.search(r"\d", name)):
+        return 2
+    if has_family:
+        return 1
+    if re.search(r"[A-Za-z]", name) and re.search(r"\d", name) and re.search(r"[-.]", name) \
+            and not re.search(r"\s", name) and not re.fullmatch(r"[A-Z]+\d*-?INT\d+|FP\d+|BF\d+|INT\d+|W\d+A\d+", name):
+        return 1
+    return 0
+
+
+def _strip_prefix(text: str) -> tuple[str, str | None]:
+    """``Model: X`` → ('X', 'model'); ``Benchmark: Y`` → ('Y', 'benchmark')."""
+    match = re.match(r"^\s*(model|benchmark|dataset|task|method|setting|series)\s*[:：-]\s*(.+)$", text,
+                     re.IGNORECASE)
+    if match:
+        role = match.group(1).lower()
+        return match.group(2).strip(), {"dataset": "benchmark", "task": "benchmark", "series": None}.get(role, role)
+    return text, None
+
+
+def _clean_label(text: str) -> tuple[str, str | None]:
+    """A header or label without its role prefix and trailing descriptor: the name, and
+    the descriptor (``Pass@1 (Blue Bars)`` → 'Pass@1', 'Blue Bars')."""
+    text, _ = _strip_prefix(text)
+    match = re.match(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$", text)
+    if match and not re.search(r"ours?\b|proposed", match.group("note"), re.IGNORECASE):
+        return match.group("name").strip(), match.group("note").strip()
+    return text.strip(), None
+
+
+# -- quantities --------------------------------------------------------------------------
+
+def _unit_of(text: str) -> str | None:
+    """A unit written in parentheses or after the label: ``Throughput (TPS)`` → tokens/s."""
+    for inner in reversed(re.findall(r"\(([^()]{1,20})\)", text)):
+        unit = UNIT_WORDS.get(inner.strip().lower())
+        if unit:
+            return unit
+        if "%" in inner:
+            return "%"
+        if re.fullmatch(r"\s*tokens?\s*/\s*s(?:ec)?\s*", inner, re.IGNORECASE):
+            return "tokens/s"
+    if re.search(r"%", text):
+        return "%"
+    if re.search(r"\bTPS\b|tokens?\s*/\s*s\b|tok/s", text, re.IGNORECASE):
+        return "tokens/s"
+    return None
+
+
+def quantity_of(label: str, ref: Reference) -> Quantity:
+    """Interpret an axis or column label."""
+    text = re.sub(r"\s+", " ", label).strip()
+    if not text:
+        return Quantity("unknown")
+    unit = _unit_of(text)
+    scale = 1.0
+    if unit in ("B", "M", "T", "K"):
+        scale = _SCALE[unit]
+    for kind, pattern in _PARAM_KIND:
+        if pattern.search(text) and not re.search(r"token|cache|kv|budget|step|sample", text, re.IGNORECASE):
+            if kind != "total" or re.search(r"param|size|#", text, re.IGNORECASE):
+                return Quantity("params", text, param_kind=kind, unit=unit)
+    benchmark = find_benchmark(text, ref)
+    metric = match_metric(text, ref)
+    for rule in ref.settings:
+        if rule.pattern.search(text) and not benchmark and (metric is None or rule.key in ("kv_budget",
+                                                                                          "thinking_budget")):
+            if metric in ("throughput", "latency", "accuracy") and rule.key not in ("kv_budget", "thinking_budget"):
+                break
+            return Quantity("setting", text, setting_key=rule.key, unit=unit, scale=scale if rule.is_numeric else 1.0)
+    if _CATEGORY_AXIS.match(text) and not metric:
+        return Quantity("category", text)
+    if metric is None and benchmark is None:
+        residue = _benchmark_residue(text, None)
+        if residue:
+            return Quantity("metric", text, metric=None, benchmark_text=residue, unit=unit)
+        return Quantity("unknown", text, unit=unit)
+    if metric == "cost" and unit is None:
+        inner = re.findall(r"\(([^()]{1,20})\)", text)
+        unit = inner[-1].strip() if inner else None
+    if metric in ("throughput",) and unit is None:
+        unit = "tokens/s"
+    residue = _benchmark_residue(text, benchmark[0] if benchmark else None) if benchmark is None else None
+    return Quantity("metric", text, metric=metric, benchmark=benchmark[0] if benchmark else None,
+                    benchmark_text=residue, unit=unit)
+
+
+def _benchmark_residue(text: str, benchmark: str | None) -> str | None:
+    """An unknown benchmark's name left in a label once metric words and units are gone:
+    ``C-Reason ZH (accuracy)`` → ``C-Reason ZH``; generic words give None."""
+    residue = re.sub(r"\([^()]*\)", " ", text)
+    residue = re.sub(r"(?i)\b(?:pass\s*@\s*\d+|accuracy|acc\.?|score|scores|avg\.?|average|mean|performance|"
+                     r"success\s*rate|win\s*rate|rate|results?|evaluation|eval|percent|%|points?)\b", " ", residue)
+    residue = re.sub(r"[%()\[\]:]", " ", residue)
+    residue = re.sub(r"\s+", " ", residue).strip(" -–,.")
+    if not residue or len(residue) > 40:
+        return None
+    words = residue.split()
+    if all(_GENERIC_WORDS.match(w) for w in words):
+        return None  # 'Refusal', 'Benchmark performance': not a name
+    if not re.search(r"[A-Z].*[A-Z]|\d|[A-Z][a-z]+[A-Z]", residue):
+        return None
+    return residue
+
+
+# -- the figure ----------------------------------------------------------------------------
+
+@dataclass
+class Figure:
+    """Figure-level facts every point falls back on."""
+
+    axes: dict[str, Quantity]
+    x_categories: tuple[str, ...]
+    models: list[str]
+    benchmarks: list[str]
+    benchmark_text: str | None
+    metric: str | None
+    unit: str | None
+    setting_key_for_labels: str
+    labels_are_models: bool
+    title: str
+
+
+def _names_in(text: str, ref: Reference) -> list[str]:
+    """Model-like names mentioned in free text (title, overview), strongest first."""
+    names = []
+    for match in re.finditer(r"[\"“]?(?P<n>[A-Za-z][\w.\-+³²@]*(?:\s(?:\d[\w.]*|[A-Z][a-z]+))?[\w+]?)[\"”]?", text):
+        candidate = match.group("n").rstrip(".")
+        for option in (candidate, candidate.split(" ")[0]):
+            if is_model_like(option, ref) == 2:
+                names.append(option)
+                break
+    seen: list[str] = []
+    for name in names:
+        if name_key(name) not in {name_key(s) for s in seen}:
+            seen.append(name)
+    return seen
+
+
+def describe_figure(chart: Chart, ref: Reference) -> Figure:
+    """Interpret the axes, title and overview of a chart."""
+    axes: dict[str, Quantity] = {}
+    for axis in chart.axes:
+        axes.setdefault(axis.role, quantity_of(axis.label, ref))
+    x_axis = chart.axis("x")
+    x_categories = x_axis.ticks if x_axis else ()
+    title = chart.title.text if chart.title else ""
+    overview = " ".join(s.text for s in chart.overview)
+    title_models = _names_in(title, ref)
+    overview_models = _names_in(overview, ref)
+    models = title_models or overview_models
+    benchmarks = [b for b, _, _ in find_benchmarks(title, ref)]
+    value_axis = axes.get("y") or axes.get("y_left")
+    if value_axis and value_axis.benchmark and value_axis.benchmark not in benchmarks:
+        benchmarks.insert(0, value_axis.benchmark)
+    if not benchmarks:
+        benchmarks = list(dict.fromkeys(b for b, _, _ in find_benchmarks(overview, ref)))
+    metric = value_axis.metric if value_axis else None
+    if metric is None:
+        metric = match_metric(title, ref)
+    unit = value_axis.unit if value_axis else None
+    benchmark_text = value_axis.benchmark_text if value_axis else None
+    method_words = re.search(r"\b(precision|quantization|methods?|strateg|techniques?|approach|decoding)", overview + " "
+                             + title, re.IGNORECASE)
+    setting_key = "method"
+    if method_words and re.match(r"precision|quantization", method_words.group(1), re.IGNORECASE):
+        setting_key = "precision"
+    labels = [p.label for p in chart.points if p.label] + [
+        _clean_label(s.text)[0] for p in chart.points for s in p.context]
+    strong = sum(1 for label in labels if is_model_like(label, ref) == 2)
+    has_param_axis = any(q.kind == "params" for q in axes.values())
+    labels_are_models = has_param_axis or (strong > 0 and (len(models) != 1 or strong >= 2))
+    return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
+                  labels_are_models, title)
+
+
+# -- points ------------------------------------------------------------------------------
+
+@dataclass
+class _Slot:
+    """The roles one point resolves to."""
+
+    model: str | None = None
+    model_written: str | None = None
+    benchmark: str | None = None
+    benchmark_written: str | None = None
+    benchmark_text: str | None = None
+    metric: str | None = None
+    unit: str | None = None
+    settings: dict[str, str] = field(default_factory=dict)
+    panel: str = ""
+
+
+def _format_number(value: float) -> str:
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.10g}"
+
+
+def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
+    """Canonical form of a setting value: numbers as plain decimals (``1k`` → 1000)."""
+    number = parse_number(re.sub(r"(?i)\b(?:kv|budget|tokens?|steps?|cache|size)\b", " ", text))
+    if number is None:
+        return text.strip()
+    value = number.value
+    if number.suffix in ("B", "M", "T"):
+        value = value * _SCALE[number.suffix]
+    elif quantity is not None and quantity.scale != 1.0 and key in ("training_tokens",):
+        value = value * quantity.scale
+    return _format_number(value)
+
+
+def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, str] | None:
+    """A category label (``KV Budget 2500``, ``128 tokens``, ``1k``) as a (key, value) setting."""
+    x = figure.axes.get("x")
+    key = None
+    for rule in ref.settings:
+        if rule.pattern.search(text):
+            key = rule.key
+            break
+    if key is None and x is not None and x.kind == "setting":
+        key = x.setting_key
+    if key is None:
+        return None
+    return key, _setting_value(text, key, x if x is not None and x.setting_key == key else None)
+
+
+def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
+    """Give `text` (a label or group header) the role it has, if its slot is free."""
+    name, note = _clean_label(text)
+    name, role = _strip_prefix(name)
+    if not name:
+        return
+    if "|" in name:  # a panel title: 'R1-Qwen | AIME24'
+        slot.panel = slot.panel or text
+        for part in name.split("|"):
+            _assign_name(slot, part.strip(), figure, ref, is_label)
+        return
+    if note:
+        metric = match_metric(note, ref)
+        if metric and slot.metric is None and role != "model":
+            slot.metric = metric
+    if parse_number(name) is not None or re.fullmatch(r"(?i)(?:kv\s*(?:budget)?\s*)?[\d.,]+\s*[kKMBT]?\s*\w{0,8}", name):
+        setting = _category_setting(name, figure, ref)
+        if setting and setting[0] not in slot.settings:
+            slot.settings[setting[0]] = setting[1]
+        return
+    benchmark = find_benchmark(name, ref)
+    if role == "benchmark" or (benchmark and benchmark[2] - benchmark[1] >= len(name.strip()) - 2):
+        if slot.benchmark is None:
+            slot.benchmark = benchmark[0] if benchmark else None
+            slot.benchmark_written = name
+            if benchmark is None:
+                slot.benchmark_text = name
+        return
+    metric = match_metric(name, ref)
+    if metric and role != "model" and is_model_like(name, ref) < 2:
+        residue = _benchmark_residue(name, None)
+        if slot.metric is None:
+            slot.metric = metric
+        if residue and slot.benchmark is None and slot.benchmark_text is None:
+            slot.benchmark_text = residue
+        return
+    strength = is_model_like(name, ref)
+    if role == "model" or (strength == 2) or (strength == 1 and figure.labels_are_models) or (
+            is_label and figure.labels_are_models and not figure.models):
+        if slot.model is None:
+            slot.model = strip_annotations(name)
+            slot.model_written = text if is_label else name
+        return
+    if role in ("method", "setting") or (figure.models and strength < 2) or not figure.labels_are_models:
+        key = figure.setting_key_for_labels
+        if key not in slot.settings and not re.fullmatch(r"(?i)data\s*points?.*|values?|approximate.*|models?|"
+                                                            r"results?|series|data", name):
+            if DESCRIPTIVE_GROUP.match(name):
+                return
+            slot.settings[key] = name
+        return
+
+
+DESCRIPTIVE_GROUP = re.compile(
+    r"(?i)^(?:data\s*points?|data|values?|approximate\s*values?|models?(?:\s*\(.*\))?|results?|series|"
+    r"our model|others?|baselines?|open(?:-weights?)?.*|closed.*|proprietary.*|dense|moe|top\s*group|"
+    r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
+
+
+def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure: Figure,
+                      free_axes: list[str], ref: Reference) -> tuple[str, Quantity] | None:
+    """Which axis or quantity a reading measures: (role, quantity)."""
+    axes = figure.axes
+    if reading.position in ("x", "y", "z"):
+        role = {"x": "x", "y": "y", "z": "colorbar"}[reading.position]
+        quantity = axes.get(role) or (axes.get("y_left") if role == "y" else None)
+        if quantity is None:
+            quantity = Quantity("params", param_kind="total") if reading.number.suffix in ("B", "M") else \
+                Quantity("metric", metric=None)
+        return role, quantity
+    keys = " ".join(k for k in (reading.key_before, reading.key_after) if k)
+    for role, quantity in axes.items():
+        label_core = re.sub(r"\([^()]*\)", "", quantity.label).strip().lower()
+        if keys and label_core and (label_core in keys.lower() or keys.lower() in label_core) and len(keys) > 1:
+            return role, quantity
+    if keys:
+        if re.search(r"(?i)x-axis|horizontal", keys) and "x" in axes:
+            return "x", axes["x"]
+        if re.search(r"(?i)y-axis|vertical", keys):
+            return "y", axes.get("y") or axes.get("y_left") or Quantity("metric")
+        if re.search(r"(?i)param|activat|\bsize\b|billion", keys) or (reading.number.suffix in ("B", "M") and
+                                                                      re.search(r"(?i)activ|param", keys)):
+            for role, quantity in axes.items():
+                if quantity.kind == "params":
+                    return role, quantity
+            kind = "active" if re.search(r"(?i)activ", keys) else "total"
+            return "x", Quantity("params", param_kind=kind)
+        quantity = quantity_of(keys, ref)
+        if quantity.kind == "metric" and quantity.metric:
+            for role, axis_quantity in axes.items():
+                if axis_quantity.kind == "metric" and axis_quantity.metric == quantity.metric:
+                    return role, axis_quantity
+            return "key", quantity
+        if quantity.kind == "metric" and quantity.benchmark:
+            return "key", quantity
+    suffix = reading.number.suffix
+    if suffix in ("B", "M"):
+        for role, quantity in axes.items():
+            if quantity.kind == "params":
+                return role, quantity
+        return "x", Quantity("params", param_kind="total")
+    unit_after = UNIT_WORDS.get(reading.key_after.lower()) if reading.key_after else None
+    if unit_after:
+        for role, quantity in axes.items():
+            if quantity.unit == unit_after:
+                return role, quantity
+    if point_quantity is not None:
+        return "label", point_quantity
+    if suffix == "%":
+        for role in ("y", "y_left", "x", "y_right"):
+            quantity = axes.get(role)
+            if quantity and quantity.kind == "metric" and quantity.unit == "%":
+                return role, quantity
+        for role in ("y", "y_left"):
+            if role in axes and axes[role].kind == "metric":
+                return role, axes[role]
+    for role in free_axes:
+        return role, axes[role]
+    return None
+
+
+def _value_unit(reading: Reading, quantity: Quantity, metric: str) -> str | None:
+    suffix = reading.number.suffix
+    if suffix == "%":
+        return "%"
+    if suffix in ("s", "ms"):
+        return suffix
+    if metric == "throughput":
+        return "tokens/s"
+    if quantity.unit and quantity.unit not in ("B", "M", "T", "K"):
+        return quantity.unit
+    rule_unit = None
+    return rule_unit
+
+
+def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
+    """All facts of one chart. Never raises on a well-formed `Chart`."""
+    facts = DocumentFacts(skipped=list(chart.skipped), title=chart.title.text if chart.title else None,
+                          chart_kind=chart.kind)
+    figure = describe_figure(chart, ref)
+    value_quantities = [q for q in figure.axes.values() if q.kind == "metric"]
+    if value_quantities and all(q.metric in _TRAINING_ONLY for q in value_quantities if q.metric) and \
+            any(q.metric in _TRAINING_ONLY for q in value_quantities):
+        facts.skipped.append(Skip(None, figure.title, "no benchmark result",
+                                  "the figure plots a training quantity, not an evaluation"))
+        return facts
+    for point in _aligned(chart, figure, facts):
+        _interpret_point(point, figure, ref, facts)
+    _infer_units(facts, ref)
+    _dedupe(facts)
+    return facts
+
+
+def _aligned(chart: Chart, figure: Figure, facts: DocumentFacts) -> list[Point]:
+    """Points with listed values aligned to the x categories, when the counts match."""
+    points = []
+    for point in chart.points:
+        listed = [r for r in point.readings if r.is_listed]
+        if not listed:
+            points.append(point)
+            continue
+        categories = figure.x_categories
+        if categories and len(categories) == len(listed):
+            aligned = tuple(Reading(r.number, category=c) for r, c in zip(listed, categories))
+            rest = tuple(r for r in point.readings if not r.is_listed)
+            points.append(Point(point.line, point.quote, point.context, point.label, rest + aligned, point.note,
+                                point.fields, point.is_reference_line, point.is_table_row))
+        else:
+            facts.skipped.append(Skip(point.line, point.quote, "unalignable list",
+                                      f"{len(listed)} values for {len(categories)} x categories"))
+            rest = tuple(r for r in point.readings if not r.is_listed)
+            if rest:
+                points.append(Point(point.line, point.quote, point.context, point.label, rest, point.note,
+                                    point.fields, point.is_reference_line, point.is_table_row))
+    return points
+
+
+def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference) -> list[tuple[Reading, Quantity]]:
+    """Table cells: names fill the slot, numbers become readings keyed by their column."""
+    readings: list[tuple[Reading, Quantity]] = []
+    for header, cell in point.fields:
+        header_clean = re.sub(r"\s+", " ", header).strip()
+        number = parse_number(cell)
+        quantity = quantity_of(header_clean, ref)
+        if number is None:
+            if not cell or re.fullmatch(r"(?i)colou?r|marker|shape|style|symbol|notes?|legend|line", header_clean):
+                continue
+            if re.match(r"(?i)(model|name|system)", header_clean):
+                _assign_name(slot, cell, figure, ref, is_label=True)
+            elif quantity.kind == "setting" and quantity.setting_key:
+                slot.settings.setdefault(quantity.setting_key, cell.strip())
+            elif re.match(r"(?i)(benchmark|dataset|task)", header_clean):
+                _assign_name(slot, "Benchmark: " + cell, figure, ref, is_label=True)
+            elif re.match(r"(?i)(method|approach|strategy|setting|config)", header_clean):
+                slot.settings.setdefault(header_clean.lower().split()[0] if header_clean.lower().startswith(
+                    ("method", "setting")) else "method", cell.strip())
+            else:
+                _assign_name(slot, cell, figure, ref, is_label=True)
+            continue
+        if quantity.kind == "setting" and quantity.setting_key:
+            slot.settings.setdefault(quantity.setting_key, _setting_value(cell, quantity.setting_key, quantity))
+            continue
+        if quantity.kind == "unknown" and figure.axes.get("x") and figure.axes["x"].kind == "setting" and \
+                re.sub(r"\([^()]*\)", "", figure.axes["x"].label).strip().lower() in header_clean.lower():
+            slot.settings.setdefault(figure.axes["x"].setting_key or "x", _setting_value(
+                cell, figure.axes["x"].setting_key or "x", figure.axes["x"]))
+            continue
+        if quantity.kind in ("unknown", "category"):
+            benchmark = find_benchmark(header_clean, ref)
+            if benchmark:
+                quantity = Quantity("metric", header_clean, metric=None, benchmark=benchmark[0])
+            else:
+                residue = _benchmark_residue(header_clean, None)
+                quantity = Quantity("metric", header_clean, metric=None, benchmark_text=residue)
+        readings.append((Reading(number), quantity))
+    return readings
+
+
+def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: DocumentFacts) -> None:
+    slot = _Slot()
+    if point.label:
+        _assign_name(slot, point.label if not point.note or not re.search(r"(?i)ours|proposed", point.note)
+                     else f"{point.label} ({point.note})", figure, ref, is_label=True)
+        if point.note and slot.metric is None:
+            slot.metric = match_metric(point.note, ref)
+    for span in reversed(point.context):
+        _assign_name(slot, span.text, figure, ref, is_label=False)
+    if point.context:
+        panel_spans = [s.text for s in point.context if "|" in s.text]
+        slot.panel = panel_spans[0] if panel_spans else slot.panel
+    pairs: list[tuple[Reading, Quantity]] = []
+    if point.is_table_row:
+        pairs = _table_readings(point, figure, slot, ref)
+    if slot.model is None and len(figure.models) == 1:
+        slot.model = strip_annotations(figure.models[0])
+        slot.model_written = figure.models[0]
+    if slot.model is None:
+        if point.readings or pairs:
+            facts.skipped.append(Skip(point.line, point.quote, "no model",
+                                      "no model named by the line, its headers or the figure"))
+        return
+    point_quantity = None
+    if slot.metric:
+        point_quantity = Quantity("metric", metric=slot.metric, unit=None)
+        for quantity in figure.axes.values():
+            if quantity.kind == "metric" and quantity.metric == slot.metric:
+                point_quantity = quantity
+    if not point.is_table_row:
+        free_axes = [role for role, q in figure.axes.items() if q.kind in ("metric", "params") and role != "colorbar"]
+        for reading in point.readings:
+            if reading.category:
+                setting = _category_setting(reading.category, figure, ref)
+                if setting is None:
+                    setting = ("x", _setting_value(reading.category, "x", None))
+                local = dict(slot.settings)
+                local[setting[0]] = setting[1]
+                found = _reading_quantity(Reading(reading.number, reading.key_before, reading.key_after), point_quantity,
+                                          figure, [r for r in free_axes if figure.axes[r].kind == "metric"], ref)
+                if found:
+                    _emit(point, slot, reading, found[1], figure, ref, facts, settings=local)
+                continue
+            found = _reading_quantity(reading, point_quantity, figure, free_axes, ref)
+            if found is None:
+                facts.skipped.append(Skip(point.line, point.quote, "unassigned value", reading.number.raw))
+                continue
+            role, quantity = found
+            if role in free_axes:
+                free_axes.remove(role)
+            pairs.append((reading, quantity))
+    for reading, quantity in pairs:
+        if quantity.kind == "params":
+            value = reading.number.scaled("B") if reading.number.suffix in ("B", "M", "T") else reading.value * (
+                _SCALE.get(quantity.unit or "", 1e9) / 1e9 if quantity.unit in ("M", "T") else 1.0)
+            facts.params.append(ParamFact(slot.model, quantity.param_kind or "total", value, point.line, point.quote))
+            continue
+        if quantity.kind == "setting":
+            continue
+        _emit(point, slot, reading, quantity, figure, ref, facts, settings=slot.settings)
+
+
+def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figure: Figure, ref: Reference,
+          facts: DocumentFacts, settings: dict[str, str]) -> None:
+    """Append one measurement for `reading` measured as `quantity`."""
+    metric = quantity.metric or slot.metric or figure.metric or "score"
+    if quantity.kind != "metric":
+        metric = slot.metric or figure.metric or "score"
+    benchmark = quantity.benchmark or slot.benchmark
+    benchmark_text = quantity.benchmark_text or slot.benchmark_text
+    if benchmark is None and benchmark_text is None:
+        if len(figure.benchmarks) >= 1:
+            benchmark = figure.benchmarks[0]
+        elif figure.benchmark_text:
+            benchmark_text = figure.benchmark_text
+    rule = ref.metric_rule(metric)
+    if rule is not None and rule.kind == "loss":
+        facts.skipped.append(Skip(point.line, point.quote, "no benchmark result", f"{metric} is a training quantity"))
+        return
+    is_scoped = benchmark is None and benchmark_text is None
+    if is_scoped:
+        benchmark_name = quantity.label or figure.title or "unnamed benchmark"
+    else:
+        benchmark_name = benchmark or benchmark_text or ""
+    setting = ", ".join(f"{k}={v}" for k, v in sorted(settings.items()))
+    unit = _value_unit(reading, quantity, metric)
+    model_written = slot.model_written or slot.model or ""
+    facts.values.append(ValueFact(
+        panel=slot.panel, source_line=point.line, quote=point.quote, model_as_written=_as_written(model_written),
+        model_name=slot.model or "", benchmark_as_written=slot.benchmark_written or (
+            benchmark_text if not is_scoped else None),
+        benchmark_name=benchmark_name, is_figure_scoped=is_scoped, metric=metric, setting=setting,
+        value=reading.value, unit=unit, is_approximate=reading.number.is_approximate or "approx" in point.quote.lower()))
+
+
+def _as_written(text: str) -> str:
+    name, _ = _strip_prefix(text)
+    match = re.match(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$", name)
+    if match and not re.search(r"(?i)ours?\b|proposed", match.group("note")):
+        name = match.group("name")
+    return name.strip().strip("`\"'“”")
+
+
+def _infer_units(facts: DocumentFacts, ref: Reference) -> None:
+    """Percent-type metrics with no stated unit: '%' when the figure's values exceed 1."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for index, fact in enumerate(facts.values):
+        if fact.unit is None and (fact.metric in _PERCENT_METRICS or fact.metric.startswith("pass@")):
+            groups.setdefault((fact.metric, fact.panel), []).append(index)
+    for indices in groups.values():
+        values = [facts.values[i].value for i in indices]
+        if any(v > 1 for v in values) and all(0 <= v <= 100 for v in values):
+            for i in indices:
+                fact = facts.values[i]
+                facts.values[i] = ValueFact(**{**fact.__dict__, "unit": "%"})
+
+
+def _dedupe(facts: DocumentFacts) -> None:
+    """A value the document states twice (label and prose) is loaded once."""
+    seen: set[tuple] = set()
+    kept = []
+    for fact in facts.values:
+        key = (name_key(fact.model_name), fact.benchmark_name, fact.metric, fact.setting, fact.value, fact.unit)
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(fact)
+    facts.values = kept

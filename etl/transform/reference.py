@@ -1,0 +1,122 @@
+"""Reference data shipped in ``seeds/reference``: benchmarks, metrics, settings, models.
+
+Loaded once into frozen lookup structures; the transforms are pure functions of a chart
+and this object.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from etl.paths import reference_dir
+from etl.transform.names import name_key, skeleton
+
+
+@dataclass(frozen=True)
+class MetricRule:
+    """A metric name and the pattern that recognises it in a quantity label."""
+
+    metric: str
+    pattern: re.Pattern[str]
+    kind: str
+    is_higher_better: bool
+    default_unit: str | None
+
+
+@dataclass(frozen=True)
+class SettingRule:
+    """A setting key and the pattern that recognises it in an axis or column label."""
+
+    key: str
+    pattern: re.Pattern[str]
+    is_numeric: bool
+
+
+@dataclass(frozen=True)
+class KnownModel:
+    model: str
+    family: str
+    total_params_b: float | None
+    active_params_b: float | None
+
+
+@dataclass(frozen=True)
+class Reference:
+    """All reference data, indexed for lookups by normalised key and confusable skeleton."""
+
+    benchmarks: dict[str, str]            # name_key(alias) -> canonical
+    benchmark_skeletons: dict[str, str]   # skeleton(alias) -> canonical
+    benchmark_upper: frozenset[str]       # keys of all-caps aliases (MATH, DROP): must be written in caps
+    metrics: tuple[MetricRule, ...]
+    settings: tuple[SettingRule, ...]
+    models: dict[str, KnownModel]          # name_key -> model
+    model_skeletons: dict[str, str]        # skeleton -> canonical model
+    families: dict[str, str]               # lower-case family -> spelling
+    family_skeletons: dict[str, str] = field(default_factory=dict)
+
+    def metric_rule(self, metric: str) -> MetricRule | None:
+        base = "pass@k" if metric.startswith("pass@") else metric
+        base = re.sub(r"@\d+$", "@k", base)
+        for rule in self.metrics:
+            if rule.metric == base:
+                return rule
+        return None
+
+
+def _read(path: Path) -> list[dict[str, str]]:
+    if not path.exists():
+        return []
+    with open(path, newline="", encoding="utf-8") as handle:
+        return [{k: (v or "").strip() for k, v in row.items()} for row in csv.DictReader(handle)]
+
+
+def _float(text: str) -> float | None:
+    try:
+        return float(text) if text else None
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=4)
+def load_reference(directory: Path | None = None) -> Reference:
+    """Read the reference CSVs from `directory` (default: the installed seeds/reference)."""
+    root = directory or reference_dir()
+    benchmarks: dict[str, str] = {}
+    skeletons: dict[str, str] = {}
+    upper: set[str] = set()
+    for row in _read(root / "benchmarks.csv"):
+        canonical = row["benchmark"]
+        for alias in [canonical, *[a for a in row.get("aliases", "").split("|") if a.strip()]]:
+            alias = alias.strip()
+            benchmarks.setdefault(name_key(alias), canonical)
+            skeletons.setdefault(skeleton(alias), canonical)
+            if re.fullmatch(r"[A-Z]{2,6}", alias):
+                upper.add(name_key(alias))
+    metrics = tuple(
+        MetricRule(row["metric"], re.compile(row["pattern"], re.IGNORECASE), row["kind"],
+                   row["is_higher_better"].lower() == "true", row.get("default_unit") or None)
+        for row in _read(root / "metrics.csv"))
+    settings = tuple(
+        SettingRule(row["key"], re.compile(row["pattern"], re.IGNORECASE), row["kind"] == "number")
+        for row in _read(root / "settings.csv"))
+    families: dict[str, str] = {}
+    for row in _read(root / "families.csv"):
+        if row.get("family"):
+            families[row["family"].lower()] = row["family"]
+    models: dict[str, KnownModel] = {}
+    model_skeletons: dict[str, str] = {}
+    for row in _read(root / "models.csv"):
+        known = KnownModel(row["model"], row.get("family", ""), _float(row.get("total_params_b", "")),
+                           _float(row.get("active_params_b", "")))
+        if known.family:
+            families.setdefault(known.family.lower(), known.family)
+        for alias in [row["model"], *[a for a in row.get("aliases", "").split("|") if a.strip()]]:
+            models.setdefault(name_key(alias), known)
+            model_skeletons.setdefault(skeleton(alias), known.model)
+    family_skeletons = {skeleton(f): f for f in families.values()}
+    return Reference(benchmarks, skeletons, frozenset(upper), metrics, settings, models, model_skeletons,
+                     families, family_skeletons)

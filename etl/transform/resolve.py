@@ -1,0 +1,123 @@
+"""Warehouse-wide resolution: one canonical name per model and benchmark, parameter counts.
+
+Pure functions over everything the warehouse holds, so the result never depends on the
+order in which documents arrived.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from statistics import median
+
+from etl.transform.names import alpha_tokens, name_key, name_params, skeleton
+from etl.transform.reference import Reference
+
+
+def _plausibility(name: str, ref: Reference) -> tuple[int, int]:
+    """How much a spelling looks right: (known families among its tokens, -suspicious chars)."""
+    families = sum(1 for _, _, t in alpha_tokens(name) if t.lower() in ref.families)
+    suspicious = len(re.findall(r"(?<=[A-Z])I(?=[-\d]|$)|(?<=\d)[Ol](?=\d)|(?<=[a-z])0|rn", name))
+    return families, -suspicious
+
+
+def _correct_family(name: str, ref: Reference) -> str:
+    """Replace an unknown token whose confusable skeleton is a known family (``Owen`` → ``Qwen``)."""
+    result = name
+    for start, end, token in reversed(alpha_tokens(name)):
+        if token.lower() in ref.families:
+            continue
+        family = ref.family_skeletons.get(skeleton(token))
+        if family and family.lower() != token.lower():
+            result = result[:start] + family + result[end:]
+    return result
+
+
+def canonical_models(names: dict[str, int], ref: Reference) -> dict[str, str]:
+    """Map every written model name (annotations already removed) to its canonical name.
+
+    `names` counts documents per spelling. Spellings with the same `name_key` are one
+    model; a spelling whose confusable skeleton equals a known name (reference data or
+    another description's spelling) is corrected to it when that spelling is better
+    supported; a name whose family token is a misread known family is corrected."""
+    by_key: dict[str, Counter[str]] = defaultdict(Counter)
+    for name, count in names.items():
+        by_key[name_key(name)][name] += count
+    # family-level correction first: Owen-2.5-VL-7B -> Qwen-2.5-VL-7B
+    corrected_key: dict[str, str] = {}
+    for key, spellings in by_key.items():
+        spelling = spellings.most_common(1)[0][0]
+        fixed = _correct_family(spelling, ref)
+        corrected_key[key] = name_key(fixed)
+        if fixed != spelling:
+            by_key[name_key(fixed)][fixed] += 0
+    clusters: dict[str, list[str]] = defaultdict(list)
+    for key in list(by_key):
+        clusters[skeleton(key)].append(key)
+    chosen: dict[str, str] = {}
+    for skel, keys in clusters.items():
+        def support(key: str) -> tuple:
+            spellings = by_key[key]
+            best = spellings.most_common(1)[0][0]
+            known = key in ref.models
+            return (known, _plausibility(best, ref), sum(spellings.values()), -len(key), key)
+        ordered = sorted(keys, key=support, reverse=True)
+        winner = ordered[0]
+        for key in keys:
+            chosen[key] = winner
+    display: dict[str, str] = {}
+    for key, spellings in by_key.items():
+        if key in ref.models:
+            display[key] = ref.models[key].model
+        else:
+            display[key] = sorted(spellings.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    result = {}
+    for name in names:
+        key = name_key(name)
+        target = chosen.get(corrected_key.get(key, key), corrected_key.get(key, key))
+        target = chosen.get(target, target)
+        result[name] = display.get(target, name)
+    return result
+
+
+def canonical_benchmarks(names: dict[str, int], ref: Reference) -> dict[str, str]:
+    """Map written benchmark names to canonical ones: reference aliases, then confusable
+    matches against the reference or better supported spellings in the warehouse."""
+    result: dict[str, str] = {}
+    by_skeleton: dict[str, Counter[str]] = defaultdict(Counter)
+    for name, count in names.items():
+        known = ref.benchmarks.get(name_key(name)) or ref.benchmark_skeletons.get(skeleton(name))
+        if known:
+            result[name] = known
+        else:
+            by_skeleton[skeleton(name)][name] += count
+    for spellings in by_skeleton.values():
+        winner = sorted(spellings.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+        for name in spellings:
+            result[name] = winner
+    return result
+
+
+def model_params(model: str, figure_evidence: list[tuple[str, float]]) -> dict[str, float]:
+    """Resolved parameter counts of one model by kind: a size in the name wins over the
+    figures; several figures giving the same kind give their median."""
+    resolved: dict[str, float] = dict(name_params(model))
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    for kind, value in figure_evidence:
+        by_kind[kind].append(value)
+    for kind, values in by_kind.items():
+        if kind not in resolved:
+            resolved[kind] = float(median(values))
+    return resolved
+
+
+def model_family(model: str, ref: Reference) -> str | None:
+    """The family of a model: reference data, else a known family token in its name."""
+    known = ref.models.get(name_key(model))
+    if known and known.family:
+        return known.family
+    for _, _, token in alpha_tokens(model):
+        if token.lower() in ref.families:
+            return ref.families[token.lower()]
+    match = re.match(r"[A-Za-z]+", model)
+    return match.group(0) if match else None
