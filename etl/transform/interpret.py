@@ -327,7 +327,8 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     overview_models = _names_in(overview, ref)
     models = title_models or overview_models
     benchmarks = [b for b, _, _ in find_benchmarks(title, ref)]
-    value_axis = axes.get("y") or axes.get("y_left")
+    value_axis = next((axes[r] for r in ("y", "y_left", "x", "y_right") if r in axes and axes[r].kind == "metric"),
+                      None)
     if value_axis and value_axis.benchmark and value_axis.benchmark not in benchmarks:
         benchmarks.insert(0, value_axis.benchmark)
     if not benchmarks:
@@ -490,6 +491,10 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
             kind = "active" if re.search(r"(?i)activ", keys) else "total"
             return "x", Quantity("params", param_kind=kind)
         quantity = quantity_of(keys, ref)
+        if quantity.kind == "metric" and quantity.metric == "score" and not quantity.benchmark:
+            for role in ("y", "y_left", "x"):
+                if role in axes and axes[role].kind == "metric" and role in free_axes:
+                    return role, axes[role]
         if quantity.kind == "metric" and quantity.metric:
             for role, axis_quantity in axes.items():
                 if axis_quantity.kind == "metric" and axis_quantity.metric == quantity.metric:
