@@ -45,7 +45,7 @@ def canonical_models(names: dict[str, int], ref: Reference) -> dict[str, str]:
         by_key[name_key(name)][name] += count
     # family-level correction first: Owen-2.5-VL-7B -> Qwen-2.5-VL-7B
     corrected_key: dict[str, str] = {}
-    for key, spellings in by_key.items():
+    for key, spellings in list(by_key.items()):
         spelling = spellings.most_common(1)[0][0]
         fixed = _correct_family(spelling, ref)
         corrected_key[key] = name_key(fixed)
