@@ -114,9 +114,10 @@ def load_reference(directory: Path | None = None) -> Reference:
                            _float(row.get("active_params_b", "")))
         if known.family:
             families.setdefault(known.family.lower(), known.family)
-        for alias in [row["model"], *[a for a in row.get("aliases", "").split("|") if a.strip()]]:
-            models.setdefault(name_key(alias), known)
-            model_skeletons.setdefault(skeleton(alias), known.model)
+        # Aliases are documentation only: a paper's own spelling is kept as the model's
+        # name, and identity never jumps to a differently spelled reference entry.
+        models.setdefault(name_key(row["model"]), known)
+        model_skeletons.setdefault(skeleton(row["model"]), known.model)
     family_skeletons = {skeleton(f): f for f in families.values()}
     return Reference(benchmarks, skeletons, frozenset(upper), metrics, settings, models, model_skeletons,
                      families, family_skeletons)
