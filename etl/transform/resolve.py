@@ -51,6 +51,10 @@ def canonical_models(names: dict[str, int], ref: Reference) -> dict[str, str]:
         corrected_key[key] = name_key(fixed)
         if fixed != spelling:
             by_key[name_key(fixed)][fixed] += 0
+    for key in list(by_key):
+        known = ref.model_skeletons.get(skeleton(key))
+        if known and name_key(known) not in by_key:
+            by_key[name_key(known)][known] += 0  # a reference spelling joins its confusable cluster
     clusters: dict[str, list[str]] = defaultdict(list)
     for key in list(by_key):
         clusters[skeleton(key)].append(key)
