@@ -298,17 +298,45 @@ class Figure:
     title: str
 
 
+_NAME_TOKEN = re.compile(r"[A-Za-z][\w.\-+³²@]*[\w+³²]|[A-Za-z]")
+
+
 def _names_in(text: str, ref: Reference) -> list[str]:
-    """Model-like names mentioned in free text (title, overview), strongest first."""
-    names = []
-    for match in re.finditer(r"[\"“]?(?P<n>[A-Za-z][\w.\-+³²@]*(?:\s(?:\d[\w.]*|[A-Z][a-z]+))?[\w+]?)[\"”]?", text):
-        candidate = match.group("n").rstrip(".")
-        for option in (candidate, candidate.split(" ")[0]):
-            if is_model_like(option, ref) == 2:
-                names.append(option)
-                break
+    """Model-like names mentioned in free text (title, overview), in order of appearance.
+
+    A name is one token (``Qwen2.5-32B-Instruct``) or a known family followed by
+    version-like tokens (``Claude 3.5 Sonnet``, ``Llama 3.1 70B``)."""
+    tokens = [(m.start(), m.end(), m.group(0)) for m in _NAME_TOKEN.finditer(text)]
+    numbers = [(m.start(), m.end()) for m in re.finditer(r"(?<![\w.])\d+(?:\.\d+)?[BbMK]?(?![\w.])", text)]
+    found: list[str] = []
+    i = 0
+    while i < len(tokens):
+        start, end, token = tokens[i]
+        best = token if is_model_like(token, ref) == 2 else None
+        if token.lower() in ref.families or family_token(token).lower() in ref.families:
+            # extend over version-like pieces separated by single spaces
+            j, stop = i, end
+            pieces = [p for p in numbers if p[0] > end]
+            while True:
+                nxt = text[stop:stop + 1] == " " and next((p for p in pieces if p[0] == stop + 1), None)
+                word = next((t for t in tokens if t[0] == stop + 1), None) if text[stop:stop + 1] == " " else None
+                if nxt:
+                    stop = nxt[1]
+                elif word and (word[2][0].isdigit() or (word[2][0].isupper() and word[2].lower() not in
+                                                           ("vs", "on", "and", "the", "during", "with", "for"))
+                               and len(word[2]) > 2 and not find_benchmark(word[2], ref)) and stop - start < 40:
+                    stop = word[1]
+                    j += 1
+                else:
+                    break
+            candidate = text[start:stop]
+            if candidate != token and is_model_like(candidate, ref) == 2 and re.search(r"\d", candidate[len(token):]):
+                best = candidate
+        if best and not find_benchmark(best, ref):
+            found.append(best)
+        i += 1
     seen: list[str] = []
-    for name in names:
+    for name in found:
         if name_key(name) not in {name_key(s) for s in seen}:
             seen.append(name)
     return seen
@@ -413,6 +441,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         slot.panel = slot.panel or text
         for part in name.split("|"):
             _assign_name(slot, part.strip(), figure, ref, is_label)
+        return
+    if DESCRIPTIVE_GROUP.match(name):
         return
     if note:
         metric = match_metric(note, ref)
@@ -690,7 +720,11 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
 def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figure: Figure, ref: Reference,
           facts: DocumentFacts, settings: dict[str, str]) -> None:
     """Append one measurement for `reading` measured as `quantity`."""
-    metric = quantity.metric or slot.metric or figure.metric or "score"
+    is_axis = any(quantity is axis for axis in figure.axes.values())
+    if quantity.kind == "metric" and is_axis and quantity.benchmark and not quantity.metric:
+        metric = "score"  # an axis that names only a benchmark (x: "IFEval") plots its score
+    else:
+        metric = quantity.metric or slot.metric or figure.metric or "score"
     if quantity.kind != "metric":
         metric = slot.metric or figure.metric or "score"
     benchmark = quantity.benchmark or slot.benchmark
