@@ -101,7 +101,9 @@ def parse_number(text: str) -> Number | None:
     if len(numbers) != 1:
         return None
     number = numbers[0]
-    rest = (cleaned[: number.start] + " " + cleaned[number.end:]).strip(" *_`()[]:,.;")
+    if cleaned[: number.start].strip(" *_`([:=~≈"):
+        return None  # words before the number: 'Claude 3.5 Sonnet' is a name, not a number
+    rest = cleaned[number.end:].strip(" *_`()[]:,.;")
     rest = re.sub(r"(?i)\(?approx(?:imate(?:ly)?)?\.?\)?", "", rest).strip()
     if rest and not re.fullmatch(r"[A-Za-z/%$\s.\-()]{0,20}", rest):
         return None

@@ -488,7 +488,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
 
 DESCRIPTIVE_GROUP = re.compile(
     r"(?i)^(?:data\s*points?|data|values?|approximate\s*values?|models?(?:\s*\(.*\))?|results?|series|"
-    r"our model|others?|baselines?|open(?:-weights?)?.*|closed.*|proprietary.*|dense|moe|top\s*group|"
+    r"our models?|others?|baselines?|(?:open|closed)(?:[-\s&]+(?:weights?|source|data|models?|only)\b.*)?|"
+    r"proprietary(?:\s.*)?|dense|moe|top\s*group|"
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
 
 
@@ -555,6 +556,9 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
                 return role, axes[role]
     for role in free_axes:
         return role, axes[role]
+    if not any(q.kind == "metric" for q in axes.values()):
+        # no value axis described (prose components): the figure's value
+        return "value", Quantity("metric", metric=None, unit="%" if suffix == "%" else None)
     return None
 
 

@@ -1,0 +1,38 @@
+"""Shared fixtures: the seed descriptions, the shared corpus folder, and one seed warehouse.
+
+`built_seed_db` refreshes the seed descriptions once per session; tests that only read
+the warehouse use it (open it read-only), tests that change input build their own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from etl.paths import seeds_dir
+from etl.pipeline import refresh
+
+
+@pytest.fixture(scope="session")
+def seed_docs() -> Path:
+    """The seed descriptions shipped with benchdb (seeds/docs)."""
+    docs = seeds_dir() / "docs"
+    assert docs.is_dir(), f"seed descriptions missing: {docs}"
+    return docs
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path | None:
+    """The team's shared folder next to the checkout (../shared), or None when absent."""
+    shared = Path(__file__).resolve().parents[1].parent / "shared"
+    return shared if shared.is_dir() else None
+
+
+@pytest.fixture(scope="session")
+def built_seed_db(tmp_path_factory: pytest.TempPathFactory, seed_docs: Path) -> Path:
+    """A warehouse refreshed once from the seed descriptions; treat it as read-only."""
+    db = tmp_path_factory.mktemp("seed_db") / "bench.duckdb"
+    summary = refresh(seed_docs, db)
+    assert summary.published, summary
+    return db
