@@ -32,11 +32,11 @@ def skeleton(text: str) -> str:
 def strip_annotations(name: str) -> str:
     """A model name without describer annotations: ``DASD-4B (Ours)`` → ``DASD-4B``,
     ``Model*`` → ``Model``; quotes, backticks and trailing punctuation removed."""
-    text = name.strip().strip("`\"'“”‘’").strip()
+    text = name.strip()
     previous = None
     while previous != text:
         previous = text
-        text = _ANNOTATION.sub("", text).strip()
+        text = _ANNOTATION.sub("", text).strip().strip("`\"'“”‘’").strip()
     return text.rstrip(" .,:;").strip()
 
 

@@ -68,7 +68,8 @@ def canonical_models(names: dict[str, int], ref: Reference) -> dict[str, str]:
         ordered = sorted(keys, key=support, reverse=True)
         winner = ordered[0]
         for key in keys:
-            chosen[key] = winner
+            # a spelling is corrected only onto a better supported one; equals stay apart
+            chosen[key] = winner if support(winner)[:3] > support(key)[:3] else key
     display: dict[str, str] = {}
     for key, spellings in by_key.items():
         if key in ref.models:

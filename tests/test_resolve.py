@@ -1,0 +1,49 @@
+"""Unit tests: warehouse-wide identity and parameter resolution."""
+
+from etl.transform.reference import load_reference
+from etl.transform.resolve import canonical_benchmarks, canonical_models, model_params
+
+
+def test_misread_name_joins_the_written_one():
+    ref = load_reference()
+    mapping = canonical_models({"R1-Qwen": 1, "R1-Owen": 1}, ref)
+    assert mapping["R1-Owen"] == mapping["R1-Qwen"] == "R1-Qwen"
+
+
+def test_identity_does_not_depend_on_order():
+    ref = load_reference()
+    names = {"R1-Owen": 1, "R1-Qwen": 1, "Owen-2.5-VL-7B": 1, "GLM-ZI-9B": 1}
+    forward = canonical_models(names, ref)
+    backward = canonical_models(dict(reversed(list(names.items()))), ref)
+    assert forward == backward
+
+
+def test_family_correction_and_reference_correction():
+    ref = load_reference()
+    mapping = canonical_models({"Owen-2.5-VL-7B": 1, "GLM-ZI-9B": 1}, ref)
+    assert mapping["Owen-2.5-VL-7B"] == "Qwen-2.5-VL-7B"
+    assert mapping["GLM-ZI-9B"] == "GLM-Z1-9B"
+
+
+def test_unknown_names_are_kept():
+    ref = load_reference()
+    mapping = canonical_models({"Zorblax-7B": 1, "Zorbiax-7B": 1}, ref)
+    assert mapping == {"Zorblax-7B": "Zorblax-7B", "Zorbiax-7B": "Zorbiax-7B"}
+
+
+def test_case_and_hyphen_variants_are_one_model():
+    ref = load_reference()
+    mapping = canonical_models({"Nova-3B": 2, "nova 3b": 1}, ref)
+    assert mapping["nova 3b"] == mapping["Nova-3B"]
+
+
+def test_benchmark_aliases_and_misreads():
+    ref = load_reference()
+    mapping = canonical_benchmarks({"GPOA-D": 1, "AIME24": 1, "MATH500": 1}, ref)
+    assert mapping == {"GPOA-D": "GPQA Diamond", "AIME24": "AIME 2024", "MATH500": "MATH-500"}
+
+
+def test_name_wins_over_figure_and_figures_take_median():
+    assert model_params("Nvidia-Nemotron-Ultra-253B", [("total", 100.0)]) == {"total": 253.0}
+    assert model_params("AM-thinking-v1", [("total", 100.0), ("total", 90.0), ("total", 30.0)]) == {"total": 90.0}
+    assert model_params("Gemma-3-27B-IT", [("active", 30.0)]) == {"total": 27.0, "active": 30.0}
