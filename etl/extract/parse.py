@@ -351,6 +351,8 @@ def parse_chart(text: str) -> Chart:
             continue
         header_text = _is_bold_header(content) if line.kind != "heading" else clean(content)
         label, note, rest = split_label(content)
+        if label is None and line.kind == "item":
+            label, rest = _label_before_values(rest, label)
         if label and DESCRIPTIVE_FIELDS.match(label):
             continue
         readings, dropped = read_values(rest)
@@ -385,6 +387,24 @@ def parse_chart(text: str) -> Chart:
     return Chart(title=title, kind=kind, overview=tuple(overview), axes=tuple(axes), legend=tuple(legend),
                  points=tuple(points), skipped=tuple(skips), is_truncated=truncated, n_lines=len(lines),
                  notes=tuple(notes))
+
+
+_NAME_THEN_VALUES = re.compile(r"^(?P<name>[A-Za-z][^():;]{0,60}?)\s*\((?P<inner>[^()]*\d[^()]*)\)\s*[.,;]?\s*(?P<tail>.*)$")
+
+
+def _label_before_values(rest: str, label: str | None) -> tuple[str | None, str]:
+    """``Llama 3.1 70B (70B parameters, ~83.6 score)``: the name before a parenthetical of
+    values is the label, the parenthetical the values."""
+    match = _NAME_THEN_VALUES.match(rest)
+    if not match or len(match.group("name").split()) > 6:
+        return label, rest
+    inner = match.group("inner")
+    if not re.search(r"[,;]|\b(?:score|param|accuracy|pass|%)", inner, re.IGNORECASE):
+        return label, rest
+    name = match.group("name").strip()
+    if re.search(r"\b(?:at|is|are|was|with|reaches|scores)\b", name):
+        return label, rest
+    return name, (inner + " " + match.group("tail")).strip()
 
 
 def _label_has_value(label: str, note: str | None) -> bool:
