@@ -161,11 +161,14 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             con.execute("UPDATE document SET first_seen_run = ? WHERE first_seen_run = -1", [run_id])
         with engine.connect() as conn:
             conn.exec_driver_sql("CHECKPOINT")
-    except Exception:
+    except Exception as exc:
         engine.dispose()
         for leftover in (staging, Path(str(staging) + ".wal")):
             if leftover.exists():
                 leftover.unlink()
+        cause = getattr(exc, "orig", exc)  # SQLAlchemy wraps the driver's error
+        if isinstance(cause, duckdb.IOException):  # not a DuckDB file, unreadable, disk full: no traceback
+            raise RefreshError(f"cannot refresh {db}: {str(cause).strip()}") from exc
         raise
     engine.dispose()
     wal = Path(str(staging) + ".wal")
@@ -222,8 +225,7 @@ def _update_cache(con: duckdb.DuckDBPyConnection, source: Path, ref: Reference, 
             summary.documents_failed += 1
             summary.failures.append((rel, error or "unreadable"))
             status = "stale" if had_values else "failed"
-            doc_updates.append(dict(document_id=document_id, path=rel, content_sha256=digest if status == "failed"
-                                    else previous[1], size_bytes=len(data), status=status, error=error,
+            doc_updates.append(dict(document_id=document_id, path=rel, content_sha256=digest, size_bytes=len(data), status=status, error=error,
                                     error_line=error_line, figure_title=None, chart_kind=None,
                                     values_extracted=0, values_skipped=0, is_new=previous is None))
             continue

@@ -57,6 +57,13 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def _json_value(value: Any) -> Any:
+    """JSON has no NaN or infinity: they become null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
 def format_result(columns: list[str], rows: list[tuple], fmt: str) -> str:
     """Render rows as 'table' (aligned), 'csv', 'json' (array), 'jsonl' or 'markdown'."""
     if fmt == "csv":
@@ -66,10 +73,10 @@ def format_result(columns: list[str], rows: list[tuple], fmt: str) -> str:
         writer.writerows([["" if v is None else v for v in row] for row in rows])
         return buffer.getvalue()
     if fmt in ("json", "jsonl"):
-        records = [dict(zip(columns, row)) for row in rows]
+        records = [dict(zip(columns, (_json_value(v) for v in row))) for row in rows]
         if fmt == "jsonl":
-            return "".join(json.dumps(r, default=str) + "\n" for r in records)
-        return json.dumps(records, default=str, indent=1) + "\n"
+            return "".join(json.dumps(r, default=str, allow_nan=False) + "\n" for r in records)
+        return json.dumps(records, default=str, indent=1, allow_nan=False) + "\n"
     cells = [[_text(v) for v in row] for row in rows]
     widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
     if fmt == "markdown":

@@ -122,8 +122,10 @@ def leftovers(db: Path) -> list[Path]:
 
 def test_refresh_of_seeds_publishes_the_warehouse(seed_docs: Path, tmp_path: Path) -> None:
     db = tmp_path / "out" / "bench.duckdb"
-    summary = refresh(seed_docs, db)
+    ticks: list[tuple[int, int]] = []
+    summary = refresh(seed_docs, db, progress=lambda done, total: ticks.append((done, total)))
     assert isinstance(summary, RefreshSummary)
+    assert ticks == [(n, SEED_DOCUMENTS) for n in range(1, SEED_DOCUMENTS + 1)]
     assert summary.published
     assert db.is_file()
     assert leftovers(db) == []
@@ -299,3 +301,113 @@ def test_aime_2025_total_parameter_frontier_on_seeds(built_seed_db: Path) -> Non
                                 "and param_kind='total' and on_frontier")
     assert {m for (m,) in rows} == {"Mistral3-3B", "DASD-4B-Thinking"}
     assert len(rows) == 2
+
+
+def test_identity_does_not_depend_on_arrival_order(seed_docs: Path, built_seed_db: Path, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    db = tmp_path / "bench.duckdb"
+    names = sorted(p.name for p in seed_docs.iterdir())
+    for batch in (names[-1:], names[::-1]):  # R1-Owen's document first, the one writing R1-Qwen later
+        for name in batch:
+            shutil.copy(seed_docs / name, docs / name)
+        refresh(docs, db)
+    assert content(db, "measurements") == content(built_seed_db, "measurements")
+    assert content(db, "models") == content(built_seed_db, "models")
+    assert content(db, "param_frontier") == content(built_seed_db, "param_frontier")
+
+
+def test_nested_folders_hidden_files_and_odd_names(seed_docs: Path, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    (docs / "sub dir" / "deeper").mkdir(parents=True)
+    (docs / ".hidden").mkdir()
+    original = "000_5c4edbf02b2a4d93.txt"
+    shutil.copy(seed_docs / original, docs / "sub dir" / "deeper" / "it's; DROP TABLE document;--.MD")
+    shutil.copy(seed_docs / original, docs / ".hidden" / "ignored.txt")
+    shutil.copy(seed_docs / original, docs / ".dotfile.txt")
+    shutil.copy(seed_docs / original, docs / "notes.csv")
+    db = tmp_path / "bench.duckdb"
+    summary = refresh(docs, db)
+    assert summary.documents_seen == 1
+    assert set(by_source(db)) == {"sub dir/deeper/it's; DROP TABLE document;--.MD"}
+    assert set(documents(db)) == {"sub dir/deeper/it's; DROP TABLE document;--.MD"}
+
+
+def test_failed_refresh_leaves_the_published_file_as_it_was(seed_docs: Path, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    docs = copy_seeds(seed_docs, tmp_path)
+    db = tmp_path / "bench.duckdb"
+    refresh(docs, db)
+    published = db.read_bytes()
+    (docs / EDITED_DOC).unlink()
+
+    def broken_views(con: duckdb.DuckDBPyConnection) -> None:
+        raise RuntimeError("simulated crash while building views")
+
+    monkeypatch.setattr("etl.pipeline.apply_views", broken_views)
+    with pytest.raises(RuntimeError, match="simulated crash"):
+        refresh(docs, db)
+    assert db.read_bytes() == published
+    assert leftovers(db) == []
+    assert fetch(db, "SELECT count(*) FROM measurements") == [(SEED_MEASUREMENTS,)]
+
+    monkeypatch.undo()
+    summary = refresh(docs, db)
+    assert summary.documents_removed == 1
+    assert EDITED_DOC not in by_source(db)
+
+
+def test_concurrent_refresh_is_refused_while_the_lock_is_held(seed_docs: Path, tmp_path: Path) -> None:
+    from filelock import FileLock
+
+    from etl.pipeline import RefreshLocked
+
+    db = tmp_path / "bench.duckdb"
+    holder = FileLock(str(db) + ".lock")
+    with holder:
+        with pytest.raises(RefreshLocked):
+            refresh(seed_docs, db, lock_timeout=0.0)
+    assert not db.exists()
+    assert refresh(seed_docs, db).published
+
+
+def test_database_path_that_is_not_a_warehouse_is_a_refresh_error(seed_docs: Path, tmp_path: Path) -> None:
+    from etl.pipeline import RefreshError
+
+    db = tmp_path / "bench.duckdb"
+    db.write_bytes(b"not a database\n")
+    with pytest.raises(RefreshError):
+        refresh(seed_docs, db)
+    assert db.read_bytes() == b"not a database\n"
+    assert leftovers(db) == []
+
+
+@pytest.mark.parametrize("view", ["skipped_values", "param_conflicts"])
+def test_contract_diagnostic_views_exist(built_seed_db: Path, view: str) -> None:
+    fetch(built_seed_db, f"SELECT * FROM {view} LIMIT 0")
+
+
+def _emptied_seed_warehouse(seed_docs: Path, tmp_path: Path) -> tuple[Path, Path, bytes]:
+    docs = copy_seeds(seed_docs, tmp_path)
+    db = tmp_path / "bench.duckdb"
+    refresh(docs, db)
+    saved = (docs / EDITED_DOC).read_bytes()
+    (docs / EDITED_DOC).write_bytes(b"")
+    first = refresh(docs, db)
+    assert (first.documents_changed, first.documents_failed) == (1, 1)
+    assert documents(db)[EDITED_DOC] == ("stale", "empty file")
+    assert first.measurements == SEED_MEASUREMENTS  # the last good rows stay until the file is readable again
+    return docs, db, saved
+
+
+def test_unreadable_document_is_unchanged_on_the_next_refresh(seed_docs: Path, tmp_path: Path) -> None:
+    docs, db, _ = _emptied_seed_warehouse(seed_docs, tmp_path)
+    again = refresh(docs, db)
+    assert (again.documents_changed, again.documents_unchanged) == (0, SEED_DOCUMENTS)
+
+
+def test_restored_document_is_loaded_again(seed_docs: Path, tmp_path: Path) -> None:
+    docs, db, saved = _emptied_seed_warehouse(seed_docs, tmp_path)
+    (docs / EDITED_DOC).write_bytes(saved)
+    refresh(docs, db)
+    assert documents(db)[EDITED_DOC] == ("loaded", None)

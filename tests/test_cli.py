@@ -1,0 +1,237 @@
+"""The `benchdb` command line through click's CliRunner: exit codes, output formats,
+bound parameters, and read-only queries.
+
+Exit codes (etl/cli.py): 0 published, 1 nothing could be published, 2 bad usage or SQL
+error, 3 another refresh holds the lock.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+from click.testing import CliRunner, Result
+
+from etl.cli import main
+
+SEED_MEASUREMENTS = 135
+
+
+def run(*args: str | Path, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args], input=stdin)
+
+
+def no_traceback(result: Result) -> None:
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+
+
+@pytest.fixture
+def seeds_copy(seed_docs: Path, tmp_path: Path) -> Path:
+    docs = tmp_path / "docs"
+    shutil.copytree(seed_docs, docs)
+    return docs
+
+
+@pytest.fixture
+def db_copy(built_seed_db: Path, tmp_path: Path) -> Path:
+    """A private copy of the seed warehouse, for tests that try to change it."""
+    db = tmp_path / "copy.duckdb"
+    shutil.copyfile(built_seed_db, db)
+    return db
+
+
+# ----------------------------------------------------------------------------- refresh
+
+def test_refresh_prints_a_summary(seeds_copy: Path, tmp_path: Path) -> None:
+    db = tmp_path / "bench.duckdb"
+    result = run("refresh", "--source", seeds_copy, "--db", db)
+    assert result.exit_code == 0, result.output
+    no_traceback(result)
+    assert db.is_file()
+    out = result.stdout
+    assert "published" in out
+    assert "5 seen" in out and "5 new" in out
+    assert f"{SEED_MEASUREMENTS} in the warehouse" in out
+
+    again = run("refresh", "--source", seeds_copy, "--db", db)
+    assert again.exit_code == 0, again.output
+    assert "5 unchanged" in again.stdout
+
+
+def test_refresh_json_prints_one_object(seeds_copy: Path, tmp_path: Path) -> None:
+    result = run("refresh", "--source", seeds_copy, "--db", tmp_path / "bench.duckdb", "--json")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stdout
+    summary = json.loads(lines[0])
+    assert isinstance(summary, dict)
+    assert summary["documents_seen"] == 5
+    assert summary["measurements"] == SEED_MEASUREMENTS
+    assert summary["published"] is True
+    assert summary["failures"] == []
+
+
+def test_refresh_defaults_to_the_bundled_seeds_and_bench_duckdb(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # no ./seeds here: the seeds installed with the package are used
+    result = run("refresh", "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert (summary["documents_seen"], summary["measurements"]) == (5, SEED_MEASUREMENTS)
+    assert (tmp_path / "bench.duckdb").is_file()
+    query = run("query", "select count(*) as n from measurements", "--format", "csv")
+    assert query.stdout == f"n\n{SEED_MEASUREMENTS}\n"
+
+
+def test_refresh_of_missing_source_exits_1(tmp_path: Path) -> None:
+    db = tmp_path / "bench.duckdb"
+    result = run("refresh", "--source", tmp_path / "no-such-folder", "--db", db)
+    assert result.exit_code == 1, result.output
+    no_traceback(result)
+    assert "not found" in result.output
+    assert not db.exists()
+
+
+def test_refresh_reports_failed_documents_and_still_exits_0(seeds_copy: Path, tmp_path: Path) -> None:
+    (seeds_copy / "empty.txt").write_bytes(b"")
+    result = run("refresh", "--source", seeds_copy, "--db", tmp_path / "bench.duckdb")
+    assert result.exit_code == 0, result.output
+    assert "1 failed" in result.stdout
+    assert "failed: empty.txt: empty file" in result.stdout
+
+
+def test_refresh_while_another_holds_the_lock_exits_3(seeds_copy: Path, tmp_path: Path) -> None:
+    from filelock import FileLock
+
+    db = tmp_path / "bench.duckdb"
+    with FileLock(str(db) + ".lock"):
+        result = run("refresh", "--source", seeds_copy, "--db", db)
+    assert result.exit_code == 3, result.output
+    no_traceback(result)
+    assert "another refresh" in result.output
+    assert not db.exists()
+
+
+def test_refresh_onto_a_file_that_is_not_a_database_exits_1(seeds_copy: Path, tmp_path: Path) -> None:
+    db = tmp_path / "bench.duckdb"
+    db.write_text("my notes, not a warehouse\n")
+    result = run("refresh", "--source", seeds_copy, "--db", db)
+    assert result.exit_code == 1, result.output
+    no_traceback(result)
+    assert "not a valid DuckDB database" in result.output
+    assert db.read_text() == "my notes, not a warehouse\n"
+
+
+# ----------------------------------------------------------------------------- query
+
+def test_query_csv(built_seed_db: Path) -> None:
+    result = run("query", "select count(*) as n from measurements", "--db", built_seed_db, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"n\n{SEED_MEASUREMENTS}\n"
+
+
+def test_query_json_parses(built_seed_db: Path) -> None:
+    result = run("query", "select model, value from measurements order by model, value", "--db", built_seed_db,
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    records = json.loads(result.stdout)
+    assert isinstance(records, list) and len(records) == SEED_MEASUREMENTS
+    assert set(records[0]) == {"model", "value"}
+    assert all(isinstance(r["value"], float) for r in records)
+
+
+def test_query_table_and_csv_quote_properly(built_seed_db: Path) -> None:
+    table = run("query", "select count(*) as n from measurements", "--db", built_seed_db)
+    assert table.exit_code == 0, table.output
+    assert str(SEED_MEASUREMENTS) in table.stdout and "(1 row)" in table.stdout
+    tricky = run("query", "select 'a,b' as x, 'say \"hi\"' as y, NULL as z", "--db", built_seed_db,
+                 "--format", "csv")
+    assert tricky.exit_code == 0, tricky.output
+    assert list(csv.reader(io.StringIO(tricky.stdout))) == [["x", "y", "z"], ["a,b", 'say "hi"', ""]]
+
+
+def test_query_binds_named_parameters(built_seed_db: Path) -> None:
+    con = duckdb.connect(str(built_seed_db), read_only=True)
+    try:
+        want = con.execute("select count(*) from measurements where model = 'R1-Qwen'").fetchall()[0][0]
+    finally:
+        con.close()
+    assert want > 0
+    result = run("query", "select count(*) as n from measurements where model = $m", "-p", "m", "R1-Qwen",
+                 "--db", built_seed_db, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"n\n{want}\n"
+
+
+def test_query_parameters_are_bound_not_interpolated(built_seed_db: Path) -> None:
+    result = run("query", "select count(*) as n from measurements where model = $m", "-p", "m",
+                 "x' or '1'='1", "--db", built_seed_db, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "n\n0\n"
+
+
+def test_query_reads_sql_from_stdin(built_seed_db: Path) -> None:
+    result = run("query", "-", "--db", built_seed_db, "--format", "csv",
+                 stdin="select count(*) as n from measurements")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"n\n{SEED_MEASUREMENTS}\n"
+
+
+def test_query_sql_error_exits_2_without_traceback(built_seed_db: Path) -> None:
+    result = run("query", "select no_such_column from measurements", "--db", built_seed_db)
+    assert result.exit_code == 2, result.output
+    no_traceback(result)
+    assert "benchdb:" in result.output
+    assert "no_such_column" in result.output
+
+
+def test_query_of_missing_db_exits_2(tmp_path: Path) -> None:
+    db = tmp_path / "missing.duckdb"
+    result = run("query", "select 1", "--db", db)
+    assert result.exit_code == 2, result.output
+    no_traceback(result)
+    assert "not found" in result.output
+    assert not db.exists(), "a query must not create a database"
+
+
+def test_query_of_a_file_that_is_not_a_database_exits_2(tmp_path: Path) -> None:
+    db = tmp_path / "notes.duckdb"
+    db.write_text("not a database\n")
+    result = run("query", "select 1", "--db", db)
+    assert result.exit_code == 2, result.output
+    no_traceback(result)
+    assert "cannot open" in result.output
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_query_json_is_strict_json_for_non_finite_values(built_seed_db: Path, fmt: str) -> None:
+    result = run("query", "select 'nan'::double as x, 'inf'::double as y", "--db", built_seed_db, "--format", fmt)
+    assert result.exit_code == 0, result.output
+
+    def reject(constant: str) -> None:
+        raise ValueError(f"not JSON: {constant}")
+
+    for line in (result.stdout.splitlines() if fmt == "jsonl" else [result.stdout]):
+        json.loads(line, parse_constant=reject)
+
+
+@pytest.mark.parametrize("sql", [
+    "insert into fact_measurement (measurement_id, value) values (999999, 1.0)",
+    "create table scratch (x integer)",
+    "drop view measurements",
+])
+def test_query_connection_is_read_only(db_copy: Path, sql: str) -> None:
+    before = db_copy.read_bytes()
+    result = run("query", sql, "--db", db_copy)
+    assert result.exit_code == 2, result.output
+    no_traceback(result)
+    assert "read-only" in result.output.lower() or "read only" in result.output.lower()
+    assert db_copy.read_bytes() == before
+    count = run("query", "select count(*) as n from measurements", "--db", db_copy, "--format", "csv")
+    assert count.stdout == f"n\n{SEED_MEASUREMENTS}\n"
