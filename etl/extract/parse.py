@@ -18,7 +18,7 @@ from dataclasses import replace
 from etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Skip, Span
 from etl.extract.numbers import find_numbers
 from etl.extract.recognize import DESCRIPTIVE_FIELDS, clean, read_values, split_label, split_note
-from etl.extract.structure import SourceLine, split_lines
+from etl.extract.structure import SourceLine, split_cells, split_lines
 
 _COMMENTARY = re.compile(
     r"observ|interpret|insight|takeaway|conclusion|summary|implication|trend|discussion|analysis of trends|"
@@ -35,7 +35,7 @@ _TITLE_KIND = re.compile(r"^\s*\[?(?P<kind>[^:\]]{2,60}?)\]?\s*:\s*(?P<title>.+)
 _AXIS_LINE = re.compile(
     r"^(?P<role>(?:(?:primary|secondary|left|right|top|bottom)\s+)?(?:[xy]|horizontal|vertical)[\s-]*axis"
     r"(?:\s*\((?:left|right|primary|secondary|shared|vertical|horizontal|top|bottom)\))?|colou?r\s*bar|"
-    r"(?:left|right)\s+y)(?![\w])",
+    r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
 )
 _STYLE_WORDS = (
@@ -55,7 +55,9 @@ _REFERENCE_LINE = re.compile(
     r"(?:[xy]\s*)?(?:=|≈|~|value of|approximately)?\s*[\d.~≈]",
     re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
-_HEADER_NOISE = re.compile(r"^(?:(?:chart|panel|plot|subplot|figure|graph|group|section)\s*\d*\s*[:.\-–]\s*|"
+_HEADER_NOISE = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower|middle|center|first|second|third|fourth)\s+)?"
+                           r"(?:chart|panel|plot|subplot|figure|graph|group|section)\s*(?:\d+|\([a-h]\)|[a-h])?"
+                           r"\s*[:.\-–]\s*|"
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+)", re.IGNORECASE)
 _LITERAL_NEWLINE = re.compile(r"\\n")
 
@@ -145,6 +147,11 @@ def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
                 candidates = ""
             break
     if not candidates:
+        run = re.search(r"(?:(?<=[\s,:(])|^)((?:[~≈]?\d[\d.,]*\s*[kKMBT%]?\s*(?:,|\band\b)\s*){2,}[~≈]?\d[\d.,]*?\s*[kKMBT%]?)"
+                        r"(?!\w|\.\d)", body)
+        if run:
+            candidates = run.group(1)
+    if not candidates:
         paren = re.search(r"\((?P<list>(?![^()]*\b(?:from|ranging|range)\b)[^()]*,[^()]*)\)", body, re.IGNORECASE)
         listed = re.search(r":\s*(?P<list>[^.;]*(?:,|\band\b)[^.;]*)", body)
         candidates = paren.group("list") if paren else (listed.group("list") if listed else "")
@@ -226,7 +233,11 @@ def _truncate_tail(lines: list[SourceLine]) -> tuple[list[SourceLine], list[Skip
         if not cut:
             return lines, [], False
         skip = Skip(last.number, last.text.strip(), "truncated", "the document ends inside this value")
-        lines = lines[:index] + [replace(last, content=content.rstrip(" ,:;=~≈"))] + lines[index + 1:]
+        content = content.rstrip(" ,:;=~≈")
+        fixed = replace(last, content=content)
+        if last.kind == "table_row":
+            fixed = replace(fixed, cells=tuple(c for c in split_cells(content) if c) if content.strip("| ") else ())
+        lines = lines[:index] + [fixed] + lines[index + 1:]
         return lines, [skip], True
     return lines, [], False
 

@@ -36,8 +36,13 @@ _ANNOTATION_KEY = re.compile(
 )
 # A number after these words locates a trend on the x axis (``flat after 2048``).
 _TREND_POSITION = re.compile(
-    r"\b(?:after|before|until|beyond|since|past|up to|between|exceeding|than|peaks? at|plateaus? at|"
+    r"\b(?:after|before|until|beyond|since|past|up to|between|exceeding|than|peaks? at|plateaus? at|from|"
     r"saturates? at|flattens? at|drops? at|onwards?|starting at|times|x)\s*$", re.IGNORECASE)
+# Words that make the number in their clause a difference between values, not a value.
+_DIFFERENCE = re.compile(
+    r"\b(?:gap|difference|delta|widens?|narrows?|trails?|leads? by|ahead by|behind by|lower by|higher by|"
+    r"improves? by|improvement of|gains? of|drops? of|drop|margin|speed-?up|more than|less than|"
+    r"outperforms? by|points? (?:higher|lower|above|below))\b", re.IGNORECASE)
 _STOP_WORDS = {
     "a", "an", "the", "of", "at", "is", "are", "was", "with", "and", "to", "for", "on", "in", "by",
     "its", "it", "reaches", "reach", "scores", "score of", "value", "values", "approximate", "approximately",
@@ -133,6 +138,23 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
                 used.update(cat_numbers)
         elif match and re.match(r"^\s*±", match.group("cat")):
             pass
+    # category-value pairs: "1024 KV: 740, 2048 KV: 610", "KV 1024 = 44.2", "1K → 21.4"
+    for i in range(len(numbers) - 1):
+        if i in used or i in categories or (i + 1) in used:
+            continue
+        between = rest[numbers[i].end: numbers[i + 1].start]
+        lead = re.split(r"[,;(]", rest[: numbers[i].start])[-1]
+        if re.fullmatch(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}\s*(?::|=|→|->|⇒)\s*(?:[~≈]\s*)?", between) \
+                and re.fullmatch(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}", lead) \
+                and not re.search(r"[A-Za-z]", between.split(":")[-1] if ":" in between else ""):
+            word_before = lead.strip()
+            word_after = re.sub(r"[:=→>⇒~≈\-]", " ", between).strip()
+            if _key_words(word_before + " " + word_after) and not re.search(
+                    r"(?i)kv|budget|tokens?|steps?|k\b|shots?|batch|size|level|samples?|epochs?|bits?",
+                    word_before + " " + word_after):
+                continue  # "Score: 5, Pass@1: 7" is keyed values, not categories
+            categories[i + 1] = (word_before + " " + numbers[i].raw + " " + word_after).strip()
+            used.add(i)
     # bare lists: n, n, n (and n) with nothing else between
     listed: set[int] = set()
     free = [i for i in range(len(numbers)) if i not in used]
@@ -156,7 +178,9 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
         after_match = re.match(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})", rest[number.end:])
         after_text = after_match.group(1) if after_match else ""
         after_text = re.split(r"\b(?:and|with|at|while|which|for|in|from|to)\b", after_text)[0].strip(" .")
-        if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+"):
+        sentence_before = re.split(r"(?<!\d)\.\s|[;!?]", rest[: number.start])[-1]
+        if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+") \
+                or _DIFFERENCE.search(sentence_before):
             dropped.append((number, "annotation"))
             previous_end = number.end
             continue

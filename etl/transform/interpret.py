@@ -493,6 +493,23 @@ DESCRIPTIVE_GROUP = re.compile(
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
 
 
+def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -> _Slot | None:
+    """A copy of `slot` with an x category that names a benchmark or a model filled in, or
+    None when the category is a setting value (``2500``, ``1k``)."""
+    if find_numbers(category) and parse_number(re.sub(r"(?i)\b(?:kv|budget|tokens?)\b", " ", category)) is not None:
+        return None
+    benchmark = find_benchmark(category, ref)
+    if benchmark is None and is_model_like(category, ref) == 0:
+        return None
+    copy = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
+                 slot.metric, slot.unit, dict(slot.settings), slot.panel)
+    if benchmark is not None:
+        copy.benchmark, copy.benchmark_written, copy.benchmark_text = benchmark[0], category, None
+    else:
+        copy.model, copy.model_written = strip_annotations(category), category
+    return copy
+
+
 def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure: Figure,
                       free_axes: list[str], ref: Reference) -> tuple[str, Quantity] | None:
     """Which axis or quantity a reading measures: (role, quantity)."""
@@ -618,15 +635,19 @@ def _aligned(chart: Chart, figure: Figure, facts: DocumentFacts) -> list[Point]:
     return points
 
 
-def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference) -> list[tuple[Reading, Quantity]]:
-    """Table cells: names fill the slot, numbers become readings keyed by their column."""
-    readings: list[tuple[Reading, Quantity]] = []
+def _table_readings(point: Point, figure: Figure, slot: _Slot,
+                    ref: Reference) -> list[tuple[Reading, Quantity, _Slot | None]]:
+    """Table cells: text cells fill the slot (model, benchmark, setting), numbers become
+    readings keyed by their column. A numeric column named by neither a metric, a
+    benchmark, a parameter count nor a setting is a series (a method or a model)."""
+    numeric: list[tuple[str, Reading, Quantity]] = []
     for header, cell in point.fields:
         header_clean = re.sub(r"\s+", " ", header).strip()
         number = parse_number(cell)
         quantity = quantity_of(header_clean, ref)
         if number is None:
-            if not cell or re.fullmatch(r"(?i)colou?r|marker|shape|style|symbol|notes?|legend|line", header_clean):
+            if not cell or re.fullmatch(r"(?i)colou?r|marker|shape|style|symbol|notes?|legend|line|rank|#|no\.?",
+                                        header_clean):
                 continue
             if re.match(r"(?i)(model|name|system)", header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
@@ -640,22 +661,41 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference) -
             else:
                 _assign_name(slot, cell, figure, ref, is_label=True)
             continue
+        if re.fullmatch(r"(?i)rank|#|no\.?|index|id", header_clean):
+            continue
         if quantity.kind == "setting" and quantity.setting_key:
             slot.settings.setdefault(quantity.setting_key, _setting_value(cell, quantity.setting_key, quantity))
             continue
-        if quantity.kind == "unknown" and figure.axes.get("x") and figure.axes["x"].kind == "setting" and \
-                re.sub(r"\([^()]*\)", "", figure.axes["x"].label).strip().lower() in header_clean.lower():
-            slot.settings.setdefault(figure.axes["x"].setting_key or "x", _setting_value(
-                cell, figure.axes["x"].setting_key or "x", figure.axes["x"]))
+        x_axis = figure.axes.get("x")
+        if quantity.kind == "unknown" and x_axis is not None and x_axis.kind == "setting" and \
+                re.sub(r"\([^()]*\)", "", x_axis.label).strip().lower() in header_clean.lower():
+            slot.settings.setdefault(x_axis.setting_key or "x", _setting_value(cell, x_axis.setting_key or "x", x_axis))
             continue
-        if quantity.kind in ("unknown", "category"):
-            benchmark = find_benchmark(header_clean, ref)
-            if benchmark:
-                quantity = Quantity("metric", header_clean, metric=None, benchmark=benchmark[0])
-            else:
+        numeric.append((header_clean, Reading(number), quantity))
+    readings: list[tuple[Reading, Quantity, _Slot | None]] = []
+    for header_clean, reading, quantity in numeric:
+        if quantity.kind in ("metric", "params"):
+            readings.append((reading, quantity, None))
+            continue
+        benchmark = find_benchmark(header_clean, ref)
+        if benchmark and benchmark[2] - benchmark[1] >= len(_clean_label(header_clean)[0]) - 2:
+            readings.append((reading, Quantity("metric", header_clean, metric=match_metric(header_clean, ref),
+                                               benchmark=benchmark[0]), None))
+            continue
+        series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
+                       slot.metric, slot.unit, dict(slot.settings), slot.panel)
+        if slot.model is not None and is_model_like(header_clean, ref) < 2:
+            label = _clean_label(header_clean)[0]
+            if not DESCRIPTIVE_GROUP.match(label):
+                series.settings.setdefault(figure.setting_key_for_labels, label)
+        else:
+            series.model = None
+            _assign_name(series, header_clean, figure, ref, is_label=True)
+            if series.model is None:
                 residue = _benchmark_residue(header_clean, None)
-                quantity = Quantity("metric", header_clean, metric=None, benchmark_text=residue)
-        readings.append((Reading(number), quantity))
+                readings.append((reading, Quantity("metric", header_clean, metric=None, benchmark_text=residue), None))
+                continue
+        readings.append((reading, Quantity("metric", header_clean, metric=None), series))
     return readings
 
 
@@ -672,8 +712,22 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         panel_spans = [s.text for s in point.context if "|" in s.text]
         slot.panel = panel_spans[0] if panel_spans else slot.panel
     pairs: list[tuple[Reading, Quantity]] = []
+    table: list[tuple[Reading, Quantity, _Slot | None]] = []
     if point.is_table_row:
-        pairs = _table_readings(point, figure, slot, ref)
+        table = _table_readings(point, figure, slot, ref)
+        for reading, quantity, series in table:
+            if series is not None:
+                if series.model is None and len(figure.models) == 1:
+                    series.model = strip_annotations(figure.models[0])
+                    series.model_written = figure.models[0]
+                if series.model is not None:
+                    metric_quantity = next((q for r in ("y", "y_left", "x") for q in [figure.axes.get(r)]
+                                            if q is not None and q.kind == "metric"), Quantity("metric"))
+                    _emit(point, series, reading, metric_quantity, figure, ref, facts, settings=series.settings)
+                else:
+                    facts.skipped.append(Skip(point.line, point.quote, "no model", reading.number.raw))
+            else:
+                pairs.append((reading, quantity))
     if slot.model is None and len(figure.models) == 1:
         slot.model = strip_annotations(figure.models[0])
         slot.model_written = figure.models[0]
@@ -692,15 +746,19 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         free_axes = [role for role, q in figure.axes.items() if q.kind in ("metric", "params") and role != "colorbar"]
         for reading in point.readings:
             if reading.category:
-                setting = _category_setting(reading.category, figure, ref)
-                if setting is None:
-                    setting = ("x", _setting_value(reading.category, "x", None))
                 local = dict(slot.settings)
-                local[setting[0]] = setting[1]
+                category_slot = _category_slot(reading.category, slot, figure, ref)
+                if category_slot is not None:
+                    local = category_slot.settings
+                else:
+                    setting = _category_setting(reading.category, figure, ref) or (
+                        "x", _setting_value(reading.category, "x", None))
+                    local[setting[0]] = setting[1]
+                    category_slot = slot
                 found = _reading_quantity(Reading(reading.number, reading.key_before, reading.key_after), point_quantity,
                                           figure, [r for r in free_axes if figure.axes[r].kind == "metric"], ref)
                 if found:
-                    _emit(point, slot, reading, found[1], figure, ref, facts, settings=local)
+                    _emit(point, category_slot, reading, found[1], figure, ref, facts, settings=local)
                 continue
             found = _reading_quantity(reading, point_quantity, figure, free_axes, ref)
             if found is None:
