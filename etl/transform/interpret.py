@@ -674,7 +674,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
         numeric.append((header_clean, Reading(number), quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
     for header_clean, reading, quantity in numeric:
-        if quantity.kind in ("metric", "params"):
+        only_a_name = quantity.kind == "metric" and not quantity.metric and not quantity.benchmark
+        if quantity.kind in ("metric", "params") and not (only_a_name and figure.benchmarks):
             readings.append((reading, quantity, None))
             continue
         benchmark = find_benchmark(header_clean, ref)
@@ -684,7 +685,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
             continue
         series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
                        slot.metric, slot.unit, dict(slot.settings), slot.panel)
-        if slot.model is not None and is_model_like(header_clean, ref) < 2:
+        if (slot.model is not None or len(figure.models) == 1) and is_model_like(header_clean, ref) < 2:
             label = _clean_label(header_clean)[0]
             if not DESCRIPTIVE_GROUP.match(label):
                 series.settings.setdefault(figure.setting_key_for_labels, label)
