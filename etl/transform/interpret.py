@@ -249,6 +249,8 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
         return Quantity("category", text)
     if metric is None and benchmark is None:
         residue = _benchmark_residue(text, None)
+        if residue and is_model_like(residue, ref) == 2:
+            return Quantity("unknown", text, unit=unit)  # a model's name heads this column
         if residue:
             return Quantity("metric", text, metric=None, benchmark_text=residue, unit=unit)
         return Quantity("unknown", text, unit=unit)
