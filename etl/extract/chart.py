@@ -50,7 +50,8 @@ class Reading:
     `key_before` / `key_after` are the words naming the quantity (``Pass@1 ≈ 81.4``,
     ``55 Pass@1``, ``~3B activated``); `position` is 'x', 'y' or 'z' inside a coordinate
     tuple; `category` is the x category written with the value (``42.7 (2500)``);
-    `is_listed` marks a value of a bare list that must be aligned to the x categories."""
+    `is_listed` marks a value of a bare list that must be aligned to the x categories;
+    `after_text` is the text that follows the number up to the next one (``in BF16``)."""
 
     number: Number
     key_before: str = ""
@@ -58,6 +59,7 @@ class Reading:
     position: str | None = None
     category: str | None = None
     is_listed: bool = False
+    after_text: str = ""
 
     @property
     def value(self) -> float:

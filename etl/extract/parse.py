@@ -174,6 +174,38 @@ def _plain(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(value)
 
 
+_PROSE_AXIS = re.compile(
+    r"\b(?P<role>[xy])[- ]axis\b\s*(?:\([^)]*\)\s*)?(?:is|shows|lists|represents|plots|measures|runs|gives|denotes|"
+    r"displays|encodes|covers|spans|has|holds|reports|:)\s*(?P<body>[^;]*?)"
+    r"(?=;|\.\s|\.$|,?\s+(?:and|while|whereas)\s+(?:the\s+)?[xy][- ]axis|$)",
+    re.IGNORECASE)
+
+
+def prose_axes(text: str, line: int) -> list[Axis]:
+    """Axes described in a sentence (``The x-axis lists the precision formats BF16, FP8 and
+    INT4; the y-axis is AIME 2024 Pass@1 in percent``)."""
+    axes = []
+    for match in _PROSE_AXIS.finditer(clean(text)):
+        body = match.group("body").strip(" ,")
+        if not body:
+            continue
+        body = re.sub(r"^(?:the|a|an)\s+", "", body, flags=re.IGNORECASE)
+        body = re.sub(r"\s+in percent\b", " (%)", body, flags=re.IGNORECASE)
+        items = re.search(r"(?P<list>(?:[\w.\-@+]+,\s*){1,}[\w.\-@+]+,?\s+and\s+[\w.\-@+]+)\s*(?:\(.*\))?$", body)
+        ticks: tuple[str, ...] = ()
+        label = body
+        if items:
+            ticks = tuple(p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", items.group("list")) if p.strip())
+            label = body[: items.start()].strip()
+        axis = parse_axis(f"{match.group('role').upper()}-axis: {label}", line)
+        if axis is not None:
+            if not ticks:
+                ticks = axis.ticks
+            axes.append(Axis(axis.role, re.sub(r"\s*\bfrom\s+[\d.]+\s+to\s+[\d.]+.*$", "", axis.label).strip(),
+                             axis.unit, axis.scale, ticks, line))
+    return axes
+
+
 def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     """Legend entries written as ``style: label`` (``Blue bars: Pass@1; Orange line: Throughput``)."""
     body = clean(text)
@@ -290,6 +322,7 @@ def parse_chart(text: str) -> Chart:
     context: list[tuple[float, Span]] = []
     in_legend = False
     table_header: tuple[str, ...] | None = None
+    prose_axis_candidates: list[Axis] = []
     for line in lines:
         if line.kind == "heading":
             if title is not None and line.number == title.line:
@@ -315,6 +348,7 @@ def parse_chart(text: str) -> Chart:
             continue
         if section == "overview":
             overview.append(Span(line.number, clean(content)))
+            prose_axis_candidates.extend(prose_axes(content, line.number))
             continue
         if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):
             axis = parse_axis(content, line.number)
@@ -345,6 +379,7 @@ def parse_chart(text: str) -> Chart:
                 in_legend = False
             if section == "components":
                 notes.append(Span(line.number, clean(content)))
+                prose_axis_candidates.extend(prose_axes(content, line.number))
                 continue
         # -- data section -----------------------------------------------------------
         if line.kind == "table_row":
@@ -377,7 +412,7 @@ def parse_chart(text: str) -> Chart:
             continue
         ctx = tuple(s for _, s in context)
         if label is None and line.kind == "paragraph":
-            points.extend(prose_points(line, ctx))
+            points.extend(prose_points(line, ctx, _known_categories(axes, prose_axis_candidates)))
             continue
         if note is not None:
             note_number = find_numbers(note)
@@ -387,7 +422,7 @@ def parse_chart(text: str) -> Chart:
                 note = None
         if label is None and readings and re.match(
                 r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b", rest):
-            points.extend(prose_points(line, ctx))
+            points.extend(prose_points(line, ctx, _known_categories(axes, prose_axis_candidates)))
             continue
         for number, reason in dropped:
             skips.append(Skip(line.number, line.text.strip(), reason, number.raw))
@@ -395,6 +430,11 @@ def parse_chart(text: str) -> Chart:
             continue
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note))
+    roles = {a.role for a in axes}
+    for axis in prose_axis_candidates:
+        if axis.role not in roles and not (axis.role == "y" and "y_left" in roles):
+            axes.append(axis)
+            roles.add(axis.role)
     return Chart(title=title, kind=kind, overview=tuple(overview), axes=tuple(axes), legend=tuple(legend),
                  points=tuple(points), skipped=tuple(skips), is_truncated=truncated, n_lines=len(lines),
                  notes=tuple(notes))
@@ -430,7 +470,11 @@ _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|
                            re.IGNORECASE)
 
 
-def prose_points(line: SourceLine, context: tuple[Span, ...]) -> list[Point]:
+def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:
+    return frozenset(t.lower() for axes in axis_lists for a in axes if a.role == "x" for t in a.ticks)
+
+
+def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozenset[str] = frozenset()) -> list[Point]:
     """Points from prose: each number belongs to the nearest model-like name before it in
     its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
     text = clean(line.content)
@@ -441,7 +485,7 @@ def prose_points(line: SourceLine, context: tuple[Span, ...]) -> list[Point]:
             name = match.group("name").rstrip(".")
             if find_numbers(name) or not re.search(r"\d", name) or len(name) < 3:
                 continue
-            if re.fullmatch(r"(?:[xyXY]-axis|\d+[A-Za-z]+|pass@\d+)", name, re.IGNORECASE):
+            if re.fullmatch(r"(?:[xyXY]-axis|\d+[A-Za-z]+|pass@\d+)", name, re.IGNORECASE) or name.lower() in categories:
                 continue
             if _METRIC_AFTER.match(sentence[match.end():]):
                 continue

@@ -188,11 +188,13 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
             dropped.append((number, "trend position"))
             previous_end = number.end
             continue
+        following = rest[number.end: numbers[i + 1].start if i + 1 < len(numbers) else len(rest)]
+        following = re.split(r"[;]|\.\s", following)[0][:60]
         if i in listed:
             readings.append(Reading(number, key_before=_key_words(clause), is_listed=True))
         else:
             readings.append(Reading(number, key_before=_key_words(clause), key_after=_key_words(after_text),
-                                    category=categories.get(i)))
+                                    category=categories.get(i), after_text=following))
         previous_end = number.end
     readings.sort(key=lambda r: r.number.start)
     return readings, dropped

@@ -495,6 +495,18 @@ DESCRIPTIVE_GROUP = re.compile(
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
 
 
+def _category_from_text(reading: Reading, figure: Figure) -> Reading:
+    """A value followed by one of the x categories (``79.5 in BF16``, ``at 2K``) takes it."""
+    words = re.findall(r"[\w.\-@+]+", reading.after_text)[:4]
+    ticks = {t.lower(): t for t in figure.x_categories}
+    for index, word in enumerate(words):
+        if word.lower() in ticks and (index == 0 or words[index - 1].lower() in (
+                "in", "under", "with", "at", "for", "using", "on", "via")):
+            return Reading(reading.number, reading.key_before, reading.key_after, reading.position,
+                           ticks[word.lower()], reading.is_listed, reading.after_text)
+    return reading
+
+
 def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -> _Slot | None:
     """A copy of `slot` with an x category that names a benchmark or a model filled in, or
     None when the category is a setting value (``2500``, ``1k``)."""
@@ -748,6 +760,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if not point.is_table_row:
         free_axes = [role for role, q in figure.axes.items() if q.kind in ("metric", "params") and role != "colorbar"]
         for reading in point.readings:
+            if not reading.category and reading.after_text and figure.x_categories:
+                reading = _category_from_text(reading, figure)
             if reading.category:
                 local = dict(slot.settings)
                 category_slot = _category_slot(reading.category, slot, figure, ref)
