@@ -497,7 +497,7 @@ DESCRIPTIVE_GROUP = re.compile(
 
 def _category_from_text(reading: Reading, figure: Figure) -> Reading:
     """A value followed by one of the x categories (``79.5 in BF16``, ``at 2K``) takes it."""
-    words = re.findall(r"[\w.\-@+]+", reading.after_text)[:4]
+    words = [w.rstrip(".") for w in re.findall(r"[\w.\-@+]+", reading.after_text)[:4]]
     ticks = {t.lower(): t for t in figure.x_categories}
     for index, word in enumerate(words):
         if word.lower() in ticks and (index == 0 or words[index - 1].lower() in (
@@ -536,6 +536,9 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
                 Quantity("metric", metric=None)
         return role, quantity
     keys = " ".join(k for k in (reading.key_before, reading.key_after) if k)
+    named_axis = reading.key_before.strip().lower()
+    if named_axis in ("x", "y") and (named_axis in axes or named_axis == "y" and "y_left" in axes):
+        return named_axis, axes.get(named_axis) or axes["y_left"]
     for role, quantity in axes.items():
         label_core = re.sub(r"\([^()]*\)", "", quantity.label).strip().lower()
         if keys and label_core and (label_core in keys.lower() or keys.lower() in label_core) and len(keys) > 1:
