@@ -463,7 +463,11 @@ def _label_has_value(label: str, note: str | None) -> bool:
 
 
 _NAME_TOKEN = re.compile(
-    r"(?<![\w.\-])(?P<name>[A-Za-z][A-Za-z0-9.³²\-+_@]*(?:[\d\-][A-Za-z0-9.³²\-+_@]*)|[A-Z][a-z]+[A-Z][\w.\-]*)"
+    # a spaced name with a version (Claude Sonnet 4, Gemini 2.5 Pro, Llama 3.1 70B) or one token with a digit
+    r"(?<![\w.\-])(?P<name>(?!(?:The|A|An|Top|Figure|Table|Chart|Panel|Section|Step|Group|Level|Rank|Only|All|Both|"
+    r"At|In|On|With|From|For|By|Of|To|Each|Every)\b)[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)? \d+(?:\.\d+)?"
+    r"(?: (?:[A-Z][a-z]+|\d+(?:\.\d+)?[BbMm]))?(?![\w\-])|"
+    r"[A-Za-z][A-Za-z0-9.³²\-+_@]*(?:[\d\-][A-Za-z0-9.³²\-+_@]*)|[A-Z][a-z]+[A-Z][\w.\-]*)"
     r"(?![\w\-])"
 )
 _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",

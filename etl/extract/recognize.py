@@ -164,7 +164,11 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
                 and i not in categories and run[-1] not in categories:
             run.append(i)
             continue
-        if len(run) >= 3 or (len(run) == 2 and re.search(r":\s*$", rest[: numbers[run[0]].start].rstrip(" ~≈"))):
+        pair_list = len(run) == 2 and (
+            re.search(r":\s*$", rest[: numbers[run[0]].start].rstrip(" ~≈"))
+            or (re.fullmatch(r"\s*and\s*", rest[numbers[run[0]].end: numbers[run[1]].start])
+                and numbers[run[0]].suffix == numbers[run[1]].suffix and numbers[run[0]].suffix not in ("B", "M")))
+        if len(run) >= 3 or pair_list:
             listed.update(run)
         run = [i] if i is not None else []
     previous_end = 0

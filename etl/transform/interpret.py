@@ -17,7 +17,7 @@ The reasoning, in order:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from etl.extract.chart import Axis, Chart, Point, Reading, Skip
 from etl.extract.numbers import find_numbers, parse_number
@@ -495,6 +495,24 @@ DESCRIPTIVE_GROUP = re.compile(
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
 
 
+def _order_tuple(point: Point, figure: Figure) -> Point:
+    """Swap a coordinate tuple written (y, x): its units tell (``(41.6, 0.37B)`` on a
+    parameter x axis)."""
+    x = next((r for r in point.readings if r.position == "x"), None)
+    y = next((r for r in point.readings if r.position == "y"), None)
+    if x is None or y is None:
+        return point
+    x_axis, y_axis = figure.axes.get("x"), figure.axes.get("y") or figure.axes.get("y_left")
+    sized = ("B", "M", "T")
+    swap = (x_axis is not None and x_axis.kind == "params" and y.number.suffix in sized and x.number.suffix not in sized) \
+        or (y_axis is not None and y_axis.kind == "params" and x.number.suffix in sized and y.number.suffix not in sized)
+    if not swap:
+        return point
+    flipped = tuple(replace(r, position={"x": "y", "y": "x"}.get(r.position or "", r.position))
+                    for r in point.readings)
+    return replace(point, readings=flipped)
+
+
 def _category_from_text(reading: Reading, figure: Figure) -> Reading:
     """A value followed by one of the x categories (``79.5 in BF16``, ``at 2K``) takes it."""
     words = [w.rstrip(".") for w in re.findall(r"[\w.\-@+]+", reading.after_text)[:4]]
@@ -620,6 +638,10 @@ def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
             any(q.metric in _TRAINING_ONLY for q in value_quantities):
         facts.skipped.append(Skip(None, figure.title, "no benchmark result",
                                   "the figure plots a training quantity, not an evaluation"))
+        return facts
+    if _plots_no_result(chart, figure, ref):
+        facts.skipped.append(Skip(None, figure.title, "no benchmark result",
+                                  "the figure names no benchmark and no evaluation metric, or shows a composition"))
         return facts
     for point in _aligned(chart, figure, facts):
         _interpret_point(point, figure, ref, facts)
@@ -761,6 +783,7 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             if quantity.kind == "metric" and quantity.metric == slot.metric:
                 point_quantity = quantity
     if not point.is_table_row:
+        point = _order_tuple(point, figure)
         free_axes = [role for role, q in figure.axes.items() if q.kind in ("metric", "params") and role != "colorbar"]
         for reading in point.readings:
             if not reading.category and reading.after_text and figure.x_categories:
@@ -825,6 +848,7 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         benchmark_name = quantity.label or figure.title or "unnamed benchmark"
     else:
         benchmark_name = benchmark or benchmark_text or ""
+    metric, settings = _bind_k(metric, settings, figure)
     setting = ", ".join(f"{k}={v}" for k, v in sorted(settings.items()))
     unit = _value_unit(reading, quantity, metric)
     model_written = slot.model_written or slot.model or ""
@@ -834,6 +858,37 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
             benchmark_text if not is_scoped else None),
         benchmark_name=benchmark_name, is_figure_scoped=is_scoped, metric=metric, setting=setting,
         value=reading.value, unit=unit, is_approximate=reading.number.is_approximate or "approx" in point.quote.lower()))
+
+
+def _bind_k(metric: str, settings: dict[str, str], figure: Figure) -> tuple[str, dict[str, str]]:
+    """``pass@k`` plotted against an x axis of k: each point's k goes into the metric."""
+    x_axis = figure.axes.get("x")
+    if not metric.endswith("@k") or x_axis is None or not re.match(r"(?i)\s*k\b", x_axis.label):
+        return metric, settings
+    key = x_axis.setting_key or "x"
+    if key not in settings:
+        return metric, settings
+    rest = {k: v for k, v in settings.items() if k != key}
+    return metric[:-1] + settings[key], rest
+
+
+def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
+    """A figure that plots no benchmark result: a composition (pie, data mix), a diagram, or
+    one where neither a benchmark nor an evaluation metric is named anywhere."""
+    text = " ".join([figure.title, chart.kind or ""])
+    if figure.benchmarks or any(q.benchmark for q in figure.axes.values()):
+        return False
+    if _NO_RESULT_KIND.search(text):
+        return True
+    named = [q for q in figure.axes.values() if q.kind == "metric" and (q.metric or q.benchmark_text)]
+    labels = [p.label or "" for p in chart.points] + [h for p in chart.points for h, _ in p.fields] + [
+        s.text for p in chart.points for s in p.context]
+    return not named and figure.metric is None and figure.benchmark_text is None and not any(
+        match_metric(label, ref) or find_benchmark(label, ref) for label in labels)
+
+
+_NO_RESULT_KIND = re.compile(r"(?i)\b(?:pie|donut|doughnut|mixture|data mix|composition|proportions?|allocation|"
+                             r"architecture|diagram|flow ?chart|pipeline|timeline|schematic|word cloud|treemap)\b")
 
 
 def _as_written(text: str) -> str:
