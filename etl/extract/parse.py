@@ -487,7 +487,7 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         names = []
         for match in _NAME_TOKEN.finditer(sentence):
             name = match.group("name").rstrip(".")
-            if find_numbers(name) or not re.search(r"\d", name) or len(name) < 3:
+            if (find_numbers(name) and " " not in name) or not re.search(r"\d", name) or len(name) < 3:
                 continue
             if re.fullmatch(r"(?:[xyXY]-axis|\d+[A-Za-z]+|pass@\d+)", name, re.IGNORECASE) or name.lower() in categories:
                 continue
