@@ -100,6 +100,11 @@ def _key_words(text: str) -> str:
     return " ".join(words).strip(" .-–—")
 
 
+def after_text_raw(text: str, number: Number) -> str:
+    """The text right after a number."""
+    return text[number.end: number.end + 30]
+
+
 def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
     """Readings in the value part of a data line, and the numbers left out with why.
 
@@ -186,6 +191,11 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
         if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+") \
                 or _DIFFERENCE.search(sentence_before):
             dropped.append((number, "annotation"))
+            previous_end = number.end
+            continue
+        if re.match(r"\s*(?:-?\s*)?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", after_text_raw(rest, number),
+                    re.IGNORECASE) or re.search(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $", clause):
+            dropped.append((number, "axis position"))
             previous_end = number.end
             continue
         if _TREND_POSITION.search(clause) and not number.is_approximate:
