@@ -1,0 +1,62 @@
+"""Whole corpora through a real refresh and the shared scorer: the dev corpus (shared) and
+the held-out corpora written blind to the parser (tests/cases/heldout*).
+
+These guard extraction quality across the family of styles, not single files; the bars
+are the issue's acceptance levels, not the current (higher) figures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from etl.pipeline import refresh
+from tests.test_scores import load_score_module
+
+CASES = Path(__file__).parent / "cases"
+
+
+def score_corpus(shared_dir: Path | None, docs: Path, gold: Path, tmp_path: Path) -> dict[str, object]:
+    score = load_score_module(shared_dir)
+    db = tmp_path / "corpus.duckdb"
+    refresh(docs, db)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        scorer = score.Scorer(con, gold)
+        for check in (scorer.match_measurements, scorer.benchmark_consistency, scorer.identities, scorer.params,
+                      scorer.frontier_logic):
+            check()
+        scorer.report(verbose=True)
+    finally:
+        con.close()
+    return {**scorer.figures, "_lines": "\n".join(scorer.lines)}
+
+
+def fraction(text: object) -> float:
+    done, total = str(text).split("/")
+    return int(done) / int(total) if int(total) else 1.0
+
+
+def corpora(shared_dir: Path | None) -> list[tuple[str, Path, Path]]:
+    found = [(p.name, p / "docs", p / "gold") for p in sorted(CASES.glob("heldout*")) if (p / "gold").is_dir()]
+    if shared_dir is not None:
+        found.insert(0, ("dev", shared_dir / "corpus" / "dev" / "docs", shared_dir / "corpus" / "dev" / "gold"))
+    return found
+
+
+@pytest.mark.parametrize("name", ["dev", "heldout", "heldout2"])
+def test_corpus_quality(name: str, shared_dir: Path | None, tmp_path: Path) -> None:
+    chosen = {n: (d, g) for n, d, g in corpora(shared_dir)}
+    if name not in chosen:
+        pytest.skip(f"corpus {name} is not available here")
+    docs, gold = chosen[name]
+    figures = score_corpus(shared_dir, docs, gold, tmp_path)
+    report = figures["_lines"]
+    assert figures["f1"] >= 0.97, report
+    assert figures["canonical_models"] >= 0.97, report
+    assert figures["benchmarks_split"] == 0, report
+    assert fraction(figures["identities"]) == 1.0, report
+    assert fraction(figures["params"]) >= 0.95, report
+    assert figures["frontier_flags_wrong"] == 0, report
