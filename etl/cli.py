@@ -2,7 +2,7 @@
 
 Exit codes: 0 published (also when some documents failed; they are reported and
 recorded), 1 nothing could be published, 2 bad usage or SQL error, 3 another refresh holds
-the lock.
+the lock, 4 validation refused to publish (the published warehouse is unchanged).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from etl.paths import seeds_dir
-from etl.pipeline import RefreshError, RefreshLocked, refresh
+from etl.pipeline import DEFAULT_MAX_SHRINK, RefreshError, RefreshLocked, RefreshRefused, refresh
 from etl.query import QueryError, format_result, run_query
 
 DEFAULT_DB = "bench.duckdb"
@@ -40,7 +40,11 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the run's summary as one JSON object.")
 @click.option("--wait", type=float, default=0.0, show_default=True,
               help="Seconds to wait for another refresh to finish before giving up.")
-def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float) -> None:
+@click.option("--allow-shrink", is_flag=True, help="Publish even if many measurements would disappear.")
+@click.option("--max-shrink", type=click.FloatRange(0.0, 1.0), default=DEFAULT_MAX_SHRINK, show_default=True,
+              help="Largest share of the published measurements a refresh may drop without --allow-shrink.")
+def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, allow_shrink: bool,
+                    max_shrink: float) -> None:
     """Parse every description under SOURCE into the warehouse DB and publish it."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -56,13 +60,14 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float) -
             def tick(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            summary = refresh(source, db, progress=tick, lock_timeout=wait)
+            summary = refresh(source, db, progress=tick, lock_timeout=wait, allow_shrink=allow_shrink,
+                              max_shrink=max_shrink)
     except RefreshLocked as exc:
-        click.echo(f"benchdb: {exc}", err=True)
-        sys.exit(3)
+        _fail(as_json, exc, 3)
+    except RefreshRefused as exc:
+        _fail(as_json, exc, 4)
     except RefreshError as exc:
-        click.echo(f"benchdb: {exc}", err=True)
-        sys.exit(1)
+        _fail(as_json, exc, 1)
     if as_json:
         click.echo(json.dumps(summary.as_dict(), default=str))
         return
@@ -82,6 +87,14 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float) -
     if len(summary.failures) > 10:
         lines.append(f"  ... and {len(summary.failures) - 10} more failures (see source_documents)")
     click.echo("\n".join(lines))
+
+
+def _fail(as_json: bool, exc: Exception, code: int) -> None:
+    """Report a refresh that published nothing, on stderr (and stdout as JSON with --json)."""
+    click.echo(f"benchdb: {exc}", err=True)
+    if as_json:
+        click.echo(json.dumps({"published": False, "error": str(exc), "exit_code": code}))
+    sys.exit(code)
 
 
 @main.command("query")

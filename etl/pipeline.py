@@ -46,6 +46,10 @@ class RefreshLocked(RefreshError):
     """Another refresh holds the lock."""
 
 
+class RefreshRefused(RefreshError):
+    """The staged warehouse failed validation; the published one was left as it was."""
+
+
 @dataclass
 class RefreshSummary:
     """What a refresh did, for the CLI summary and `refresh_run`."""
@@ -104,9 +108,18 @@ def _note(text: str):
     return Skip(None, "", "note", text)
 
 
+DEFAULT_MAX_SHRINK = 0.5
+
+
 def refresh(source: Path, db: Path, *, progress: Callable[[int, int], None] | None = None,
-            lock_timeout: float = 0.0, reference: Reference | None = None) -> RefreshSummary:
-    """Refresh the warehouse `db` from the descriptions under `source`. See module docs."""
+            lock_timeout: float = 0.0, reference: Reference | None = None, allow_shrink: bool = False,
+            max_shrink: float = DEFAULT_MAX_SHRINK) -> RefreshSummary:
+    """Refresh the warehouse `db` from the descriptions under `source`. See module docs.
+
+    Raises RefreshLocked when another refresh holds the lock past `lock_timeout` seconds,
+    RefreshRefused when the staged warehouse fails validation (among others: it would
+    drop more than `max_shrink` of the published measurements and `allow_shrink` is
+    false), and RefreshError when nothing could be published."""
     started = dt.datetime.now()
     source = source.resolve()
     db = db.resolve()
@@ -119,19 +132,63 @@ def refresh(source: Path, db: Path, *, progress: Callable[[int, int], None] | No
     except Timeout as exc:
         raise RefreshLocked(f"another refresh of {db} is running (lock {db}.lock)") from exc
     try:
-        return _refresh_locked(source, db, progress, reference or load_reference(), started)
+        return _refresh_locked(source, db, progress, reference or load_reference(), started,
+                               Guard(allow_shrink=allow_shrink, max_shrink=max_shrink))
     finally:
         lock.release()
 
 
-def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: dt.datetime) -> RefreshSummary:
+@dataclass(frozen=True)
+class Guard:
+    """Validation settings for a staged warehouse."""
+
+    allow_shrink: bool = False
+    max_shrink: float = DEFAULT_MAX_SHRINK
+
+
+def validate(con: duckdb.DuckDBPyConnection, previous_measurements: int | None, guard: Guard) -> None:
+    """Refuse to publish a staged warehouse that is broken or would lose too much.
+
+    Checks: fact keys present and values finite, every view queryable, and (unless
+    allowed) no drop of more than `guard.max_shrink` of the published measurements."""
+    bad = con.execute(
+        "SELECT count(*) FROM fact_measurement WHERE source_id IS NULL OR model_id IS NULL OR benchmark_id IS NULL "
+        "OR metric_id IS NULL OR config_id IS NULL OR NOT isfinite(value)").fetchall()[0][0]
+    if bad:
+        raise RefreshRefused(f"{bad} measurements with a missing key or a non-finite value")
+    views = [row[0] for row in con.execute(
+        "SELECT view_name FROM duckdb_views() WHERE NOT internal AND schema_name = 'main'").fetchall()]
+    for view in views:
+        try:
+            con.execute(f'SELECT count(*) FROM "{view}"').fetchall()
+        except duckdb.Error as exc:
+            raise RefreshRefused(f"view {view} does not build: {exc}") from exc
+    now = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
+    if previous_measurements and not guard.allow_shrink:
+        lost = (previous_measurements - now) / previous_measurements
+        if lost > guard.max_shrink:
+            raise RefreshRefused(
+                f"the refresh would drop {previous_measurements - now} of {previous_measurements} measurements "
+                f"({lost:.0%} > {guard.max_shrink:.0%}); is the source folder right? Use --allow-shrink to accept")
+
+
+def _copy_published(db: Path, staging: Path) -> None:
+    """Copy the published file (and a WAL someone left beside it, which DuckDB replays)."""
+    shutil.copyfile(db, staging)
+    wal = Path(str(db) + ".wal")
+    if wal.exists():
+        shutil.copyfile(wal, Path(str(staging) + ".wal"))
+
+
+def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: dt.datetime,
+                    guard: Guard) -> RefreshSummary:
     summary = RefreshSummary()
     staging = staging_path(db)
     for leftover in (staging, Path(str(staging) + ".wal")):
         if leftover.exists():
-            leftover.unlink()
+            leftover.unlink()  # a killed refresh's staging file: the lock says nobody owns it
     if db.exists():
-        shutil.copyfile(db, staging)
+        _copy_published(db, staging)
     engine = engine_for(staging)
     try:
         with engine.connect() as conn:
@@ -139,10 +196,12 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             revision = current_revision(conn)
         with engine.begin() as conn:
             con = conn.connection.driver_connection
+            previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
             changed = _update_cache(con, source, ref, summary, progress)
             if changed or not db.exists():
                 _rebuild_star(con, conn.dialect, ref)
             apply_views(con)
+            validate(con, previous, guard)
             summary.measurements = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
             summary.values_skipped = con.execute(
                 "SELECT count(*) FROM skipped_value s JOIN document d USING (document_id) "
@@ -150,12 +209,14 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             run_id = con.execute(
                 "INSERT INTO refresh_run (started_at, finished_at, status, source_root, documents_seen, "
                 "documents_new, documents_changed, documents_unchanged, documents_removed, documents_failed, "
-                "measurements_added, measurements_removed, benchdb_version, schema_revision) "
-                "VALUES (?, ?, 'published', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING run_id",
+                "measurements_added, measurements_removed, benchdb_version, schema_revision, measurements_total, "
+                "duration_s, allow_shrink) "
+                "VALUES (?, ?, 'published', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING run_id",
                 [started, dt.datetime.now(), str(source), summary.documents_seen, summary.documents_new,
                  summary.documents_changed, summary.documents_unchanged, summary.documents_removed,
                  summary.documents_failed, summary.measurements_added, summary.measurements_removed,
-                 __version__, revision]).fetchall()[0][0]
+                 __version__, revision, summary.measurements,
+                 (dt.datetime.now() - started).total_seconds(), guard.allow_shrink]).fetchall()[0][0]
             summary.run_id = run_id
             con.execute("UPDATE document SET last_loaded_run = ? WHERE last_loaded_run = -1", [run_id])
             con.execute("UPDATE document SET first_seen_run = ? WHERE first_seen_run = -1", [run_id])

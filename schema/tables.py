@@ -46,6 +46,9 @@ refresh_run = sa.Table(
     sa.Column("measurements_removed", sa.Integer, nullable=False, server_default="0"),
     sa.Column("benchdb_version", sa.String),
     sa.Column("schema_revision", sa.String),
+    sa.Column("measurements_total", sa.Integer, comment="measurements in the warehouse after the run"),
+    sa.Column("duration_s", sa.Double, comment="wall-clock seconds until publication"),
+    sa.Column("allow_shrink", sa.Boolean, comment="the run was allowed to drop many measurements"),
     comment="One row per refresh of the warehouse.",
 )
 
