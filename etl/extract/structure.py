@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
 
-_MD = MarkdownIt("commonmark").enable("table")
+# Only the block structure is used: inline parsing (emphasis, links) is switched off, and
+# so are block rules that descriptions never need.
+_MD = MarkdownIt("commonmark").enable("table").disable(["inline", "html_block", "reference", "blockquote"])
 
 _ITEM_MARKER = re.compile(r"^\s*(?:(?P<ordered>\d{1,3}[.)])|(?P<bullet>[-*+•]))\s+")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")

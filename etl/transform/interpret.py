@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from etl.extract.chart import Axis, Chart, Point, Reading, Skip
 from etl.extract.numbers import find_numbers, parse_number
@@ -116,6 +117,11 @@ def find_benchmark(text: str, ref: Reference) -> tuple[str, int, int] | None:
 
 def find_benchmarks(text: str, ref: Reference) -> list[tuple[str, int, int]]:
     """All known benchmarks named in `text`, left to right, longest match first."""
+    return list(_find_benchmarks(text, ref))
+
+
+@lru_cache(maxsize=1 << 15)
+def _find_benchmarks(text: str, ref: Reference) -> tuple[tuple[str, int, int], ...]:
     tokens = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[A-Za-z0-9][\w.'+@∞]*(?<![.'])", text)]
     found: list[tuple[str, int, int]] = []
     i = 0
@@ -146,9 +152,10 @@ def find_benchmarks(text: str, ref: Reference) -> list[tuple[str, int, int]]:
             i += hit[3]
         else:
             i += 1
-    return found
+    return tuple(found)
 
 
+@lru_cache(maxsize=1 << 15)
 def match_metric(text: str, ref: Reference) -> str | None:
     """The canonical metric a quantity label names (``Pass@1 (%)`` → ``pass@1``), or None."""
     for rule in ref.metrics:
@@ -161,6 +168,7 @@ def match_metric(text: str, ref: Reference) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def is_model_like(name: str, ref: Reference) -> int:
     """How strongly `name` looks like a model name: 2 known or sized, 1 plausible, 0 not."""
     name = strip_annotations(name)
@@ -224,6 +232,7 @@ def _unit_of(text: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 14)
 def quantity_of(label: str, ref: Reference) -> Quantity:
     """Interpret an axis or column label."""
     text = re.sub(r"\s+", " ", label).strip()
@@ -304,6 +313,11 @@ _NAME_TOKEN = re.compile(r"[A-Za-z][\w.\-+³²@]*[\w+³²]|[A-Za-z]")
 
 
 def _names_in(text: str, ref: Reference) -> list[str]:
+    return list(_names_in_cached(text, ref))
+
+
+@lru_cache(maxsize=1 << 12)
+def _names_in_cached(text: str, ref: Reference) -> tuple[str, ...]:
     """Model-like names mentioned in free text (title, overview), in order of appearance.
 
     A name is one token (``Qwen2.5-32B-Instruct``) or a known family followed by
@@ -341,7 +355,7 @@ def _names_in(text: str, ref: Reference) -> list[str]:
     for name in found:
         if name_key(name) not in {name_key(s) for s in seen}:
             seen.append(name)
-    return seen
+    return tuple(seen)
 
 
 def describe_figure(chart: Chart, ref: Reference) -> Figure:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _ANNOTATION = re.compile(
     r"\s*[\(\[](?:ours?|our model|our method|proposed|this work|new|ours,[^)\]]*|highlighted|red star|baseline model)"
@@ -17,12 +18,14 @@ _ANNOTATION = re.compile(
 )
 
 
+@lru_cache(maxsize=1 << 16)
 def name_key(text: str) -> str:
     """Case-, space-, hyphen- and underscore-insensitive key of a name."""
     text = unicodedata.normalize("NFKC", text).casefold()
     return re.sub(r"[\s\-_–—]+", "", text)
 
 
+@lru_cache(maxsize=1 << 16)
 def skeleton(text: str) -> str:
     """`name_key` with confusable characters folded: rn→m, q→o, 0→o, 1/i/|→l."""
     key = name_key(text).replace("rn", "m")
@@ -46,7 +49,21 @@ _TOTAL_ACTIVE = re.compile(r"^(?P<t>\d+(?:\.\d+)?)[Bb]?[Aa](?P<a>\d+(?:\.\d+)?)[
 _UNIT = {"b": 1.0, "m": 1e-3, "t": 1e3}
 
 
+@lru_cache(maxsize=1 << 14)
+def _name_params(name: str) -> tuple[tuple[str, float], ...]:
+    return tuple(_scan_params(name).items())
+
+
 def name_params(name: str) -> dict[str, float]:
+    """Parameter counts a model name states, in billions, by kind ('total', 'active').
+
+    A size is a whole token between separators (hyphen, space, underscore, ends):
+    ``Qwen3-30B-A3B`` gives total 30 and active 3, ``SmolLM2-360M`` total 0.36,
+    ``Math7B`` and ``8x7B`` nothing, ``DeepSeek-VL2-A4.5B`` active 4.5 only."""
+    return dict(_name_params(name))
+
+
+def _scan_params(name: str) -> dict[str, float]:
     """Parameter counts a model name states, in billions, by kind ('total', 'active').
 
     A size is a whole token between separators (hyphen, space, underscore, ends):

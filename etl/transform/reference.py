@@ -44,7 +44,7 @@ class KnownModel:
     active_params_b: float | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity, so lookups can be memoised per reference
 class Reference:
     """All reference data, indexed for lookups by normalised key and confusable skeleton."""
 
