@@ -4,7 +4,7 @@ Describer output varies without limit, so the parser must take any text: arbitra
 unicode, and markdown-ish documents assembled from the fragments real descriptions are
 made of (titles, section headings, bold labels, tuples, tables, notations, unicode digits,
 unbalanced brackets). Files are bytes: `read_document` and the whole per-document step
-`etl.pipeline._extract` must take any bytes.
+`etl.load.cache.extract_bytes` must take any bytes.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from etl.extract.chart import Chart
 from etl.extract.document import read_document
 from etl.extract.parse import normalise_text, parse_chart
-from etl.pipeline import _extract
+from etl.load.cache import extract_bytes
+from etl.transform.interpret import ValueFact
 from etl.transform.reference import load_reference
 
 REFERENCE = load_reference()
@@ -137,16 +138,16 @@ def test_read_document_takes_any_bytes(data: bytes) -> None:
 
 
 def _check_extract(data: bytes) -> None:
-    facts, error, _line = _extract(data, REFERENCE)
-    assert (facts is None) == (error is not None)
+    result = extract_bytes(data, REFERENCE)
+    error = result.error
+    assert result.ok == (error is None)
     text, note = read_document(data)
     if text is None:
         assert error == note
     else:
         # a readable file is parsed: an error here is a parser or interpreter crash that _extract caught
         assert error is None, f"extraction crashed: {error}"
-    again, _, _ = _extract(data, REFERENCE)
-    assert repr(facts) == repr(again)
+    assert extract_bytes(data, REFERENCE) == result
 
 
 @PROPERTY
@@ -164,13 +165,13 @@ def test_extract_of_markdownish_documents_never_crashes(text: str) -> None:
 @PROPERTY
 @given(markdownish)
 def test_every_value_quotes_the_line_it_was_read_from(text: str) -> None:
-    facts, error, _line = _extract(text.encode("utf-8", errors="replace"), REFERENCE)
-    if facts is None:
+    result = extract_bytes(text.encode("utf-8", errors="replace"), REFERENCE)
+    if not result.ok:
         return
     lines = normalise_text(text).split("\n")
     raw_lines = text.split("\n")
     plain = not any(c in text for c in ("\r", "\ufeff", "\\n"))
-    for value in facts.values:
+    for value in (ValueFact(*row) for row in result.values):
         # the quote is the line's text without its surrounding whitespace (indentation, trailing blanks)
         assert 1 <= value.source_line <= len(lines), value
         assert value.quote == lines[value.source_line - 1].strip(), value

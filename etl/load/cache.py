@@ -1,0 +1,275 @@
+"""The per-document cache: which files changed, their extraction (in parallel when the
+batch is large), and bulk loading of their rows in batches, so memory stays flat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+
+from etl.extract.chart import Skip
+from etl.extract.document import read_document
+from etl.extract.parse import parse_chart
+from etl.load.loader import bulk_insert
+from etl.transform.interpret import DocumentFacts, ParamFact, ValueFact, interpret
+from etl.transform.reference import Reference, load_reference
+from schema import tables as t
+
+SUFFIXES = (".txt", ".md")
+PARALLEL_MIN_DOCUMENTS = 400  # below this, starting worker processes costs more than it saves
+BATCH_DOCUMENTS = 2000        # rows of this many documents are loaded at once
+
+_VALUE_FIELDS = tuple(ValueFact.__dataclass_fields__)
+_PARAM_FIELDS = tuple(ParamFact.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """A description file found under the source folder."""
+
+    rel: str
+    path: Path
+    sha256: str
+    size: int
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """What one document yielded, in a compact picklable form."""
+
+    ok: bool
+    error: str | None
+    title: str | None
+    chart_kind: str | None
+    values: tuple[tuple, ...]
+    params: tuple[tuple, ...]
+    skips: tuple[tuple, ...]
+
+
+@dataclass
+class CacheChanges:
+    """Counts of what `update_cache` did."""
+
+    new: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    failed: int = 0
+    empty: int = 0
+    values_added: int = 0
+    values_removed: int = 0
+    skip_reasons: Counter[str] = field(default_factory=Counter)
+    failures: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def any(self) -> bool:
+        return bool(self.new or self.changed or self.removed or self.failed)
+
+
+def scan(root: Path) -> list[SourceFile]:
+    """Every description under `root` (recursively, ``*.txt`` and ``*.md``, hidden paths
+    skipped), in a stable order, with its content hash."""
+    files = []
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or path.suffix.lower() not in SUFFIXES:
+            continue
+        rel = path.relative_to(root)
+        if any(part.startswith(".") for part in rel.parts):
+            continue
+        digest = hashlib.sha256()
+        size = 0
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+                size += len(block)
+        files.append(SourceFile(rel.as_posix(), path, digest.hexdigest(), size))
+    return files
+
+
+def extract_bytes(data: bytes, ref: Reference) -> Extracted:
+    """Decode, parse and interpret one document. Never raises: a failure is a result."""
+    try:
+        text, problem = read_document(data)
+        if text is None:
+            return Extracted(False, problem, None, None, (), (), ())
+        facts: DocumentFacts = interpret(parse_chart(text), ref)
+        skips = list(facts.skipped)
+        if problem:
+            skips.append(Skip(None, "", "note", problem))
+        return Extracted(True, None, facts.title, facts.chart_kind,
+                         tuple(tuple(getattr(v, f) for f in _VALUE_FIELDS) for v in facts.values),
+                         tuple(tuple(getattr(p, f) for f in _PARAM_FIELDS) for p in facts.params),
+                         tuple((s.line, s.quote, s.reason, s.detail) for s in skips))
+    except Exception as exc:  # a parser bug must not stop the run; it is recorded per document
+        return Extracted(False, f"internal error while parsing: {type(exc).__name__}: {exc}", None, None, (), (), ())
+
+
+def _extract_path(path: str) -> Extracted:
+    """Worker entry point: read and extract one file."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        return Extracted(False, f"cannot read: {exc}", None, None, (), (), ())
+    return extract_bytes(data, load_reference())
+
+
+def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
+    """A pool of worker processes for a batch of `count` documents, or None to parse inline.
+
+    Forked workers inherit the loaded code and reference data; the caller creates the pool
+    before it opens a DuckDB connection, so no database state is forked."""
+    workers = os.cpu_count() or 1
+    if count < PARALLEL_MIN_DOCUMENTS or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return multiprocessing.get_context("fork").Pool(workers)
+
+
+def _results(work: list[SourceFile], pool: multiprocessing.pool.Pool | None) -> Iterator[Extracted]:
+    paths = [str(f.path) for f in work]
+    if pool is None:
+        return (_extract_path(p) for p in paths)
+    return pool.imap(_extract_path, paths, chunksize=16)
+
+
+def known_documents(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[int, str, str]]:
+    """path -> (document_id, content_sha256, status) of every document the warehouse has seen."""
+    return {row[0]: (row[1], row[2], row[3]) for row in con.execute(
+        "SELECT path, document_id, content_sha256, status FROM document").fetchall()}
+
+
+def pending(files: list[SourceFile], known: dict[str, tuple[int, str, str]]) -> list[SourceFile]:
+    """The files that must be parsed: new, changed, or back after removal."""
+    work = []
+    for f in files:
+        previous = known.get(f.rel)
+        if previous is None or previous[1] != f.sha256 or previous[2] == "removed":
+            work.append(f)
+    return work
+
+
+def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: multiprocessing.pool.Pool | None,
+                 progress: Callable[[int, int], None] | None = None) -> CacheChanges:
+    """Bring the cache in line with `files`: parse new and changed documents, replace
+    their rows, keep the last good rows of a document that became unreadable (status
+    'stale'), and mark documents no longer present as 'removed' (their rows deleted)."""
+    changes = CacheChanges()
+    known = known_documents(con)
+    work = pending(files, known)
+    changes.unchanged = len(files) - len(work)
+    present = {f.rel for f in files}
+    next_id = con.execute("SELECT coalesce(max(document_id), 0) FROM document").fetchall()[0][0]
+    batch: list[tuple[SourceFile, Extracted]] = []
+    done = changes.unchanged
+    if progress and done:
+        progress(done, len(files))  # the unchanged documents, all at once
+    for source_file, result in zip(work, _results(work, pool)):
+        batch.append((source_file, result))
+        done += 1
+        if progress:
+            progress(done, len(files))
+        if len(batch) >= BATCH_DOCUMENTS:
+            next_id = _load_batch(con, batch, known, next_id, changes)
+            batch = []
+    if batch:
+        _load_batch(con, batch, known, next_id, changes)
+    removed = [info[0] for path, info in known.items() if path not in present and info[2] != "removed"]
+    if removed:
+        changes.removed = len(removed)
+        frame = pd.DataFrame({"document_id": removed})
+        con.register("_removed", frame)
+        changes.values_removed += _delete_rows(con, "_removed")
+        con.execute("UPDATE document SET status = 'removed', error = NULL "
+                    "WHERE document_id IN (SELECT document_id FROM _removed)")
+        con.unregister("_removed")
+    return changes
+
+
+def _delete_rows(con: duckdb.DuckDBPyConnection, ids_view: str) -> int:
+    """Delete the cached rows of the documents listed in `ids_view`; returns values deleted."""
+    deleted = con.execute(f"SELECT count(*) FROM extracted_value WHERE document_id IN "
+                          f"(SELECT document_id FROM {ids_view})").fetchall()[0][0]
+    for table in ("extracted_value", "extracted_param", "skipped_value"):
+        con.execute(f"DELETE FROM {table} WHERE document_id IN (SELECT document_id FROM {ids_view})")
+    return deleted
+
+
+def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Extracted]],
+                known: dict[str, tuple[int, str, str]], next_id: int, changes: CacheChanges) -> int:
+    """Write one batch of extraction results; returns the next free document id."""
+    docs, values, params, skips, replaced = [], [], [], [], []
+    for source_file, result in batch:
+        previous = known.get(source_file.rel)
+        if previous is None:
+            next_id += 1
+            document_id, is_new = next_id, True
+            changes.new += 1
+        else:
+            document_id, is_new = previous[0], False
+            if previous[2] == "removed":
+                changes.new += 1
+            else:
+                changes.changed += 1
+        row = dict(document_id=document_id, path=source_file.rel, content_sha256=source_file.sha256,
+                   size_bytes=source_file.size, is_new=is_new)
+        if not result.ok:
+            changes.failed += 1
+            changes.failures.append((source_file.rel, result.error or "unreadable"))
+            had_values = previous is not None and previous[2] in ("loaded", "stale")
+            docs.append({**row, "status": "stale" if had_values else "failed", "error": result.error,
+                         "figure_title": None, "chart_kind": None, "values_extracted": 0, "values_skipped": 0,
+                         "loaded": False})
+            continue
+        replaced.append(document_id)
+        values.extend((document_id, i, *v) for i, v in enumerate(result.values))
+        params.extend((document_id, i, *p) for i, p in enumerate(result.params))
+        skips.extend((document_id, i, *s) for i, s in enumerate(result.skips))
+        for skip in result.skips:
+            changes.skip_reasons[skip[2]] += 1
+        status = "loaded" if result.values else "empty"
+        changes.empty += status == "empty"
+        docs.append({**row, "status": status, "error": None if result.values else _empty_reason(result),
+                     "figure_title": result.title, "chart_kind": result.chart_kind,
+                     "values_extracted": len(result.values), "values_skipped": len(result.skips), "loaded": True})
+    if replaced:
+        con.register("_replaced", pd.DataFrame({"document_id": replaced}))
+        changes.values_removed += _delete_rows(con, "_replaced")
+        con.unregister("_replaced")
+    frame = pd.DataFrame(docs)
+    new_docs = frame[frame["is_new"]].drop(columns=["is_new", "loaded"])
+    if not new_docs.empty:
+        new_docs = new_docs.assign(first_seen_run=-1, last_loaded_run=[
+            -1 if s in ("loaded", "empty") else None for s in new_docs["status"]])
+        bulk_insert(con, t.document, new_docs)
+    old_docs = frame[~frame["is_new"]].drop(columns=["is_new"])
+    if not old_docs.empty:
+        con.register("_updates", old_docs)
+        con.execute("""
+            UPDATE document SET content_sha256 = u.content_sha256, size_bytes = u.size_bytes, status = u.status,
+                   error = u.error, error_line = NULL, figure_title = coalesce(u.figure_title, document.figure_title),
+                   chart_kind = coalesce(u.chart_kind, document.chart_kind),
+                   values_extracted = CASE WHEN u.loaded THEN u.values_extracted ELSE document.values_extracted END,
+                   values_skipped = CASE WHEN u.loaded THEN u.values_skipped ELSE document.values_skipped END,
+                   last_loaded_run = CASE WHEN u.loaded THEN -1 ELSE document.last_loaded_run END
+            FROM _updates u WHERE document.document_id = u.document_id""")
+        con.unregister("_updates")
+    bulk_insert(con, t.extracted_value, pd.DataFrame(values, columns=["document_id", "ordinal", *_VALUE_FIELDS]))
+    bulk_insert(con, t.extracted_param, pd.DataFrame(params, columns=["document_id", "ordinal", *_PARAM_FIELDS]))
+    bulk_insert(con, t.skipped_value, pd.DataFrame(
+        skips, columns=["document_id", "ordinal", "source_line", "quote", "reason", "detail"]))
+    changes.values_added += len(values)
+    return next_id
+
+
+def _empty_reason(result: Extracted) -> str:
+    reasons = Counter(s[2] for s in result.skips if s[2] != "note")
+    if reasons:
+        return "no measurements: " + ", ".join(f"{r} ({n})" for r, n in reasons.most_common())
+    return "no measurements: no data points found"
