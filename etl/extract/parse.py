@@ -230,7 +230,10 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
     numbers = [n for n in find_numbers(text) if n.suffix != "s" or True]
     if not numbers:
         return None
-    labelled = re.search(r"(?:labell?ed|marked|annotated|for|denoting|representing|indicating)\s+(?:as\s+)?"
+    if re.search(r"(?i)\bunlabell?ed\b|\bno (?:text|label|legend entry)\b|without (?:a |any )?label|not labell?ed",
+                 text):
+        return Skip(line.number, line.text.strip(), "unlabelled reference line")
+    labelled = re.search(r"\b(?:labell?ed|marked|annotated|for|denoting|representing|indicating)\s+(?:as\s+)?"
                          r"[\"“']?(?P<name>[A-Za-z][\w.\-+@ ]*[\w.+])[\"”']?", text)
     label, _, _ = split_label(line.content)
     name = labelled.group("name").strip() if labelled else None

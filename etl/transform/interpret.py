@@ -447,6 +447,25 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
     return key, _setting_value(text, key, x if x is not None and x.setting_key == key else None)
 
 
+_CATEGORY_LABEL = re.compile(
+    r"(?i)^(?:[a-z][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?\d[\d.,]*\s*[kmbt%]?(?:\s*[a-z/]{1,12}){0,2}$")
+
+
+def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -> bool:
+    """A label that is an x category: ``2500``, ``KV=128``, ``1k tokens``, ``KV Budget 4096``
+    (but not a name with a version: ``Claude 3.5``)."""
+    text = name.strip()
+    if len(find_numbers(text)) != 1 or not _CATEGORY_LABEL.match(text):
+        return False
+    words = re.split(r"[~≈\d]", text, maxsplit=1)[0].strip(" =:")
+    if not words or "=" in text or ":" in text:
+        return True
+    x_axis = figure.axes.get("x") if figure else None
+    if x_axis is not None and words.lower() in x_axis.label.lower():
+        return True
+    return any(rule.pattern.search(words) for rule in ref.settings)
+
+
 def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
     """Give `text` (a label or group header) the role it has, if its slot is free."""
     name, note = _clean_label(text)
@@ -464,7 +483,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         metric = match_metric(note, ref)
         if metric and slot.metric is None and role != "model":
             slot.metric = metric
-    if parse_number(name) is not None or re.fullmatch(r"(?i)(?:kv\s*(?:budget)?\s*)?[\d.,]+\s*[kKMBT]?\s*\w{0,8}", name):
+    if is_category_label(name, ref, figure):
         setting = _category_setting(name, figure, ref)
         if setting and setting[0] not in slot.settings:
             slot.settings[setting[0]] = setting[1]
