@@ -21,7 +21,8 @@ _SUFFIX = r"(?:%|[kKMBbT](?![A-Za-z])|\s?(?:ms|s)(?![A-Za-z]))"
 NUMBER_RE = re.compile(
     r"(?<![\w.@/\-+³²¹±])"         # not inside a name (Qwen2.5, Pass@1, GPT-4o, 8x7B), not an error bar
     r"(?P<approx>" + _APPROX + r")?"
-    r"(?P<sign>[-+−](?=[\d.]))?"
+    r"(?P<sign>[-+−](?=[\d.$]))?"
+    r"(?P<currency>[$€£](?=[\d.]))?"
     r"(?:(?P<power>10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)|(?P<mantissa>" + _MANTISSA + r"))"
     r"(?P<exponent>" + _EXPONENT + r")?"
     r"(?P<suffix>" + _SUFFIX + r")?"
@@ -42,7 +43,7 @@ class Number:
     end: int
     value: float
     is_approximate: bool
-    suffix: str | None  # '%', 'B', 'M', 'T', 's', 'ms' or None
+    suffix: str | None  # '%', 'B', 'M', 'T', 's', 'ms', a currency sign ('$') or None
     is_signed: bool
 
     def scaled(self, unit: str = "") -> float:
@@ -72,6 +73,8 @@ def parse_match(m: re.Match[str]) -> Number:
     if sign in ("-", "−"):
         value = -value
     suffix = (m.group("suffix") or "").strip() or None
+    if m.group("currency") and suffix is None:
+        suffix = m.group("currency")
     if suffix in ("k", "K"):
         value *= 1e3
         suffix = None

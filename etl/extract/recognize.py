@@ -17,7 +17,8 @@ _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")
 _LEADING_LABEL = re.compile(
     r"^\s*(?:\*\*(?P<bold>[^*]+?)\*\*(?:\s*(?P<bnote>\([^)]*\))(?=\s*[:：]))?\s*[:：]?\s*(?:[-–—]\s+)?|"
-    r"(?P<plain>[^:：]{1,80}?)\s*[:：]\s+)"
+    r"(?P<plain>[^:：]{1,80}?)\s*[:：]\s+|"
+    r"(?P<dashed>[^\s:：—–]{2,60}(?: [^\s:：—–]{1,20}){0,3}?)\s+[—–]\s+(?=\S))"
 )
 # Words that describe how a point looks or where it sits, not what it is.
 DESCRIPTIVE_FIELDS = re.compile(
@@ -72,7 +73,7 @@ def split_label(content: str) -> tuple[str | None, str | None, str]:
         label = match.group("bold").strip()
         note_text = match.group("bnote")
     else:
-        label = match.group("plain").strip()
+        label = (match.group("plain") or match.group("dashed")).strip()
         note_text = None
         if len(label.split()) > 8 or re.search(r"[.!?]\s", label) or label.count("(") != label.count(")"):
             return None, None, clean(content)

@@ -651,7 +651,7 @@ def _value_unit(reading: Reading, quantity: Quantity, metric: str) -> str | None
     suffix = reading.number.suffix
     if suffix == "%":
         return "%"
-    if suffix in ("s", "ms"):
+    if suffix in ("s", "ms", "$", "€", "£"):
         return suffix
     if metric == "throughput":
         return "tokens/s"
@@ -796,6 +796,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                 if series.model is not None:
                     metric_quantity = next((q for r in ("y", "y_left", "x") for q in [figure.axes.get(r)]
                                             if q is not None and q.kind == "metric"), Quantity("metric"))
+                    if series.metric and series.metric != metric_quantity.metric:
+                        metric_quantity = Quantity("metric", metric=series.metric)  # the row names its metric
                     _emit(point, series, reading, metric_quantity, figure, ref, facts, settings=series.settings)
                 else:
                     facts.skipped.append(Skip(point.line, point.quote, "no model", reading.number.raw))
