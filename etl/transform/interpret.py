@@ -639,7 +639,10 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
         for role in ("y", "y_left"):
             if role in axes and axes[role].kind == "metric":
                 return role, axes[role]
-    for role in free_axes:
+    # an unmarked number measures the value axis; a parameter axis needs a size (7B) or a position
+    for role in sorted(free_axes, key=lambda r: axes[r].kind != "metric"):
+        if axes[role].kind == "params" and suffix not in ("B", "M"):
+            continue
         return role, axes[role]
     if not any(q.kind == "metric" for q in axes.values()):
         # no value axis described (prose components): the figure's value
@@ -707,6 +710,12 @@ def _aligned(chart: Chart, figure: Figure, facts: DocumentFacts) -> list[Point]:
     return points
 
 
+_IGNORED_COLUMN = re.compile(
+    r"(?i)^(?:colou?r|marker|shape|style|symbol|legend|line|rank|#|no\.?|index|id|position)$|"
+    r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|source|"
+    r"reference|link|url|date|license|released?|organi[sz]ation|org|type|open)\b|±")
+
+
 def _table_readings(point: Point, figure: Figure, slot: _Slot,
                     ref: Reference) -> list[tuple[Reading, Quantity, _Slot | None]]:
     """Table cells: text cells fill the slot (model, benchmark, setting), numbers become
@@ -718,8 +727,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
         number = parse_number(cell)
         quantity = quantity_of(header_clean, ref)
         if number is None:
-            if not cell or re.fullmatch(r"(?i)colou?r|marker|shape|style|symbol|notes?|legend|line|rank|#|no\.?",
-                                        header_clean):
+            if not cell or _IGNORED_COLUMN.search(header_clean):
                 continue
             if re.match(r"(?i)(model|name|system)", header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
@@ -733,7 +741,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
             else:
                 _assign_name(slot, cell, figure, ref, is_label=True)
             continue
-        if re.fullmatch(r"(?i)rank|#|no\.?|index|id", header_clean):
+        if _IGNORED_COLUMN.search(header_clean):
             continue
         if quantity.kind == "setting" and quantity.setting_key:
             slot.settings.setdefault(quantity.setting_key, _setting_value(cell, quantity.setting_key, quantity))
