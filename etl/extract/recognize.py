@@ -139,7 +139,8 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
             cat_numbers = [j for j in range(i + 1, len(numbers))
                            if numbers[j].start < number.end + match.end()]
             cat_text = match.group("cat").strip()
-            if cat_numbers and not re.match(r"^\s*[±+]", cat_text):
+            if cat_numbers and not re.match(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)",
+                                            cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
         elif match and re.match(r"^\s*±", match.group("cat")):

@@ -754,6 +754,14 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
         numeric.append((header_clean, Reading(number), quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
     for header_clean, reading, quantity in numeric:
+        column_name, column_note = _clean_label(header_clean)
+        if column_note is not None and is_model_like(column_name, ref) == 2:
+            # 'Qwen3-32B (tokens/s)': the column is a model's series of what the note names
+            series = _Slot(strip_annotations(column_name), column_name, slot.benchmark, slot.benchmark_written,
+                           slot.benchmark_text, match_metric(column_note, ref) or slot.metric, slot.unit,
+                           dict(slot.settings), slot.panel)
+            readings.append((reading, quantity_of(column_note, ref), series))
+            continue
         only_a_name = quantity.kind == "metric" and not quantity.metric and not quantity.benchmark
         if quantity.kind in ("metric", "params") and not (only_a_name and figure.benchmarks):
             readings.append((reading, quantity, None))
