@@ -399,6 +399,9 @@ def parse_chart(text: str) -> Chart:
             points.append(reference)
             continue
         header_text = _is_bold_header(content) if line.kind != "heading" else clean(content)
+        name_only = header_text is None and line.kind == "item" and bool(_NAME_ONLY_ITEM.match(clean(content)))
+        if name_only:
+            header_text = clean(content)  # '* AIME 2024 (red)': a group named, no value
         label, note, rest = split_label(content)
         if label is None and line.kind == "item":
             label, rest = _label_before_values(rest, label)
@@ -408,7 +411,7 @@ def parse_chart(text: str) -> Chart:
         if header_text is None and label is not None and not readings and not _label_has_value(label, note) \
                 and line.kind == "item" and (content.lstrip().startswith(("**", "__")) or not rest):
             header_text = label if note is None else f"{label} ({note})"
-        if header_text is not None and (line.kind in ("heading", "paragraph") or not readings):
+        if header_text is not None and (line.kind in ("heading", "paragraph") or not readings or name_only):
             rank = _header_rank(line)
             context = [(r, s) for r, s in context if r < rank]
             context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
@@ -459,6 +462,10 @@ def _label_before_values(rest: str, label: str | None) -> tuple[str | None, str]
     if re.search(r"\b(?:at|is|are|was|with|reaches|scores)\b", name):
         return label, rest
     return name, (inner + " " + match.group("tail")).strip()
+
+
+_NAME_ONLY_ITEM = re.compile(
+    r"^[A-Za-z][A-Za-z0-9.\-+@]*(?: [A-Za-z][A-Za-z0-9.\-+@]*){0,4}(?: (?:19|20)\d\d)?\s*(?:\([^()\d]*\))?$")
 
 
 def _label_has_value(label: str, note: str | None) -> bool:
