@@ -375,6 +375,9 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                       None)
     if value_axis and value_axis.benchmark and value_axis.benchmark not in benchmarks:
         benchmarks.insert(0, value_axis.benchmark)
+    for quantity in axes.values():
+        if quantity.kind == "metric" and quantity.benchmark and quantity.benchmark not in benchmarks:
+            benchmarks.append(quantity.benchmark)
     if not benchmarks:
         benchmarks = list(dict.fromkeys(b for b, _, _ in find_benchmarks(overview, ref)))
     metric = value_axis.metric if value_axis else None
@@ -423,7 +426,10 @@ def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
     """Canonical form of a setting value: numbers as plain decimals (``1k`` → 1000)."""
     number = parse_number(re.sub(r"(?i)\b(?:kv|budget|tokens?|steps?|cache|size)\b", " ", text))
     if number is None:
-        return text.strip()
+        numbers = find_numbers(text)
+        if len(numbers) != 1:
+            return text.strip()
+        number = numbers[0]  # "N = 4", "budget 1k"
     value = number.value
     if number.suffix in ("B", "M", "T"):
         value = value * _SCALE[number.suffix]
@@ -883,14 +889,16 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         metric = quantity.metric or slot.metric or figure.metric or "score"
     if quantity.kind != "metric":
         metric = slot.metric or figure.metric or "score"
+    rule = ref.metric_rule(metric)
     benchmark = quantity.benchmark or slot.benchmark
     benchmark_text = quantity.benchmark_text or slot.benchmark_text
+    if rule is not None and rule.kind in ("throughput", "latency", "cost") and benchmark is None and figure.benchmarks:
+        benchmark_text = None  # not a score: it belongs to the benchmark scored in the same figure
     if benchmark is None and benchmark_text is None:
         if len(figure.benchmarks) >= 1:
             benchmark = figure.benchmarks[0]
         elif figure.benchmark_text:
             benchmark_text = figure.benchmark_text
-    rule = ref.metric_rule(metric)
     if rule is not None and rule.kind == "loss":
         facts.skipped.append(Skip(point.line, point.quote, "no benchmark result", f"{metric} is a training quantity"))
         return
