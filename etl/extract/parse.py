@@ -319,9 +319,11 @@ def parse_chart(text: str) -> Chart:
             else:
                 title = Span(first.number, clean(first.content))
     has_data_section = any(_section_kind(h.content) == "data" for h in headings
-                           if section_level is None or h.depth <= section_level)
+                           if (section_level is None or h.depth <= section_level)
+                           and (title is None or h.number != title.line))
 
-    section = "overview" if headings else "data"
+    # with no section headings at all, everything after the title is read as data
+    section = "overview" if headings and section_level is not None else "data"
     context: list[tuple[float, Span]] = []
     in_legend = False
     table_header: tuple[str, ...] | None = None
@@ -418,6 +420,8 @@ def parse_chart(text: str) -> Chart:
             continue
         ctx = tuple(s for _, s in context)
         if label is None and line.kind == "paragraph":
+            if not has_data_section:
+                prose_axis_candidates.extend(prose_axes(content, line.number))
             points.extend(prose_points(line, ctx, _known_categories(axes, prose_axis_candidates)))
             continue
         if note is not None:

@@ -156,8 +156,9 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
                 and not re.search(r"[A-Za-z]", between.split(":")[-1] if ":" in between else ""):
             word_before = lead.strip()
             word_after = re.sub(r"[:=→>⇒~≈\-]", " ", between).strip()
-            if _key_words(word_before + " " + word_after) and not re.search(
-                    r"(?i)kv|budget|tokens?|steps?|k\b|shots?|batch|size|level|samples?|epochs?|bits?",
+            if not re.search(r"→|->|⇒", between) and _key_words(word_before + " " + word_after) and not re.search(
+                    r"(?i)kv|budget|tokens?|steps?|k\b|n\b|shots?|batch|size|level|samples?|epochs?|bits?|cache|"
+                    r"context|length",
                     word_before + " " + word_after):
                 continue  # "Score: 5, Pass@1: 7" is keyed values, not categories
             categories[i + 1] = (word_before + " " + numbers[i].raw + " " + word_after).strip()
@@ -167,7 +168,7 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
     free = [i for i in range(len(numbers)) if i not in used]
     run: list[int] = []
     for i in free + [None]:  # type: ignore[list-item]
-        if i is not None and run and re.fullmatch(r"\s*(?:,|;|,?\s*and)\s*", rest[numbers[run[-1]].end: numbers[i].start]) \
+        if i is not None and run and re.fullmatch(r"\s*(?:,|;|,?\s*and|/|\|)\s*", rest[numbers[run[-1]].end: numbers[i].start]) \
                 and i not in categories and run[-1] not in categories:
             run.append(i)
             continue
