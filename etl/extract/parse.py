@@ -34,7 +34,7 @@ _DATA = re.compile(r"detail|data|content|values?|points?|series|table|extraction
 _TITLE_KIND = re.compile(r"^\s*\[?(?P<kind>[^:\]]{2,60}?)\]?\s*:\s*(?P<title>.+)$")
 _AXIS_LINE = re.compile(
     r"^(?P<role>(?:(?:primary|secondary|left|right|top|bottom)\s+)?(?:[xy]|horizontal|vertical)[\s-]*axis"
-    r"(?:\s*\((?:left|right|primary|secondary|shared|vertical|horizontal|top|bottom)\))?|colou?r\s*bar|"
+    r"(?:\s*\([^()]{1,30}\))?|colou?r\s*bar|"
     r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
 )
@@ -151,6 +151,10 @@ def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
                         r"(?!\w|\.\d)", body)
         if run:
             candidates = run.group(1)
+    if not candidates:
+        parts = [p.strip(" .`\"'") for p in re.split(r",|;|\band\b", re.split(r"\s[—–-]\s|:", body)[-1])]
+        if len(parts) >= 3 and all(len(find_numbers(p)) == 1 and len(p) <= 24 for p in parts):
+            return tuple(parts)  # 'cache 512, cache 1024, cache 2048'
     if not candidates:
         paren = re.search(r"\((?P<list>(?![^()]*\b(?:from|ranging|range)\b)[^()]*,[^()]*)\)", body, re.IGNORECASE)
         listed = re.search(r":\s*(?P<list>[^.;]*(?:,|\band\b)[^.;]*)", body)
@@ -318,6 +322,12 @@ def parse_chart(text: str) -> Chart:
                 title = Span(first.number, match.group("title").strip())
             else:
                 title = Span(first.number, clean(first.content))
+    if title is None:  # no heading title: a '**Title:** ...' field names the figure
+        for ln in lines[:12]:
+            field = re.match(r"^\W*(?:chart |figure |plot )?title\W*[:：]\s*(?P<t>.+)$", clean(ln.content), re.IGNORECASE)
+            if field:
+                title = Span(ln.number, field.group("t").strip())
+                break
     has_data_section = any(_section_kind(h.content) == "data" for h in headings
                            if (section_level is None or h.depth <= section_level)
                            and (title is None or h.number != title.line))
@@ -358,11 +368,19 @@ def parse_chart(text: str) -> Chart:
         if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):
             axis = parse_axis(content, line.number)
             if axis is not None:
-                axes.append(axis)
+                if section == "data" and context and axis.role != "x":
+                    # an axis named inside a panel: that panel's quantity
+                    rank = _header_rank(line)
+                    context = [(r, s) for r, s in context if r < rank]
+                    context.append((rank, Span(line.number, axis.label)))
+                if not any(a.role == axis.role for a in axes):
+                    axes.append(axis)
                 in_legend = False
                 continue
             label, note, rest = split_label(content)
-            if label and re.match(r"chart\s*type|type", label, re.IGNORECASE) and kind is None:
+            if title is not None and line.number == title.line:
+                continue
+            if label and re.match(r"(?:chart|figure|plot)?\s*type", label, re.IGNORECASE) and kind is None:
                 kind = rest.split(".")[0].split(" with ")[0].strip().lower()[:60] or None
             reference = _reference_point(line, ())
             if isinstance(reference, Point):
@@ -401,6 +419,9 @@ def parse_chart(text: str) -> Chart:
             points.append(reference)
             continue
         header_text = _is_bold_header(content) if line.kind != "heading" else clean(content)
+        if header_text is None and line.kind == "paragraph" and _PANEL_MARK.match(clean(content)):
+            header_text = clean(content)  # '(a) Pass@1 vs. cache size'
+            line = replace(line, kind="heading", depth=5)
         name_only = header_text is None and line.kind == "item" and bool(_NAME_ONLY_ITEM.match(clean(content)))
         if name_only:
             header_text = clean(content)  # '* AIME 2024 (red)': a group named, no value
@@ -468,6 +489,8 @@ def _label_before_values(rest: str, label: str | None) -> tuple[str | None, str]
     return name, (inner + " " + match.group("tail")).strip()
 
 
+_PANEL_MARK = re.compile(r"^(?:\([a-h]\)|[a-h]\)|(?:panel|subplot|plot|chart)\s*\(?[a-h0-9]\)?[:.)]?)\s+\S.{0,80}$",
+                         re.IGNORECASE)
 _NAME_ONLY_ITEM = re.compile(
     r"^[A-Za-z][A-Za-z0-9.\-+@]*(?: [A-Za-z][A-Za-z0-9.\-+@]*){0,4}(?: (?:19|20)\d\d)?\s*(?:\([^()\d]*\))?$")
 
