@@ -18,7 +18,7 @@ _CODE = re.compile(r"`")
 _LEADING_LABEL = re.compile(
     r"^\s*(?:\*\*(?P<bold>[^*]+?)\*\*(?:\s*(?P<bnote>\([^)]*\))(?=\s*[:：]))?\s*[:：]?\s*(?:[-–—]\s+)?|"
     r"(?P<plain>[^:：]{1,80}?)\s*[:：]\s+|"
-    r"(?P<dashed>[^\s:：—–]{2,60}(?: [^\s:：—–]{1,20}){0,3}?)\s+[—–]\s+(?=\S))"
+    r"(?P<dashed>[^\s:：—–→]{2,60}(?: [^\s:：—–→]{1,20}){0,3}?)\s+(?:[—–→⇒]|->|=>)\s+(?=\S))"
 )
 # Words that describe how a point looks or where it sits, not what it is.
 DESCRIPTIVE_FIELDS = re.compile(

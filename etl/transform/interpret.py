@@ -935,10 +935,18 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
     """A figure that plots no benchmark result: a composition (pie, data mix), a diagram, or
     one where neither a benchmark nor an evaluation metric is named anywhere."""
     text = " ".join([figure.title, chart.kind or ""])
+    overview = " ".join(span.text for span in chart.overview)
+    if _NO_RESULT_SAID.search(overview + " " + figure.title):
+        return True
     if figure.benchmarks or any(q.benchmark for q in figure.axes.values()):
         return False
     if _NO_RESULT_KIND.search(text):
         return True
+    x_axis = figure.axes.get("x")
+    scores = [q for q in figure.axes.values() if q.kind == "metric" and q.metric and
+              (ref.metric_rule(q.metric) is None or ref.metric_rule(q.metric).kind == "score")]
+    if x_axis is not None and x_axis.setting_key == "training_steps" and not scores:
+        return True  # memory, loss or speed over training steps: a training curve
     named = [q for q in figure.axes.values() if q.kind == "metric" and (q.metric or q.benchmark_text)]
     labels = [p.label or "" for p in chart.points] + [h for p in chart.points for h, _ in p.fields] + [
         s.text for p in chart.points for s in p.context]
@@ -946,6 +954,8 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
         match_metric(label, ref) or find_benchmark(label, ref) for label in labels)
 
 
+_NO_RESULT_SAID = re.compile(r"(?i)\bno (?:evaluation|benchmark) (?:results?|scores?)\b|"
+                             r"\b(?:does not|doesn't) (?:show|report|plot) (?:any )?(?:evaluation|benchmark)")
 _NO_RESULT_KIND = re.compile(r"(?i)\b(?:pie|donut|doughnut|mixture|data mix|composition|proportions?|allocation|"
                              r"architecture|diagram|flow ?chart|pipeline|timeline|schematic|word cloud|treemap)\b")
 
