@@ -51,7 +51,7 @@ _LEGEND_ENTRY = re.compile(
     re.IGNORECASE,
 )
 _REFERENCE_LINE = re.compile(
-    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b[^.]{0,30}?\b(?:at|of|=)\s*"
+    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b[^.]{0,60}?(?:\b(?:at|of)\b|=|≈|~)\s*"
     r"(?:[xy]\s*)?(?:=|≈|~|value of|approximately)?\s*[\d.~≈]",
     re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
@@ -241,6 +241,12 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
                          r"[\"“']?(?P<name>[A-Za-z][\w.\-+@ ]*[\w.+])[\"”']?", text)
     label, _, _ = split_label(line.content)
     name = labelled.group("name").strip() if labelled else None
+    quoted = _QUOTED.search(text)
+    if name is None and quoted and not find_numbers(quoted.group(1)) or (
+            quoted and name and name.startswith(quoted.group(1)[:3]) and len(quoted.group(1)) > len(name)):
+        name = quoted.group(1).strip()  # 'Dashed line "Claude 3.7 Sonnet*" at y = 66.2'
+    elif name and quoted and quoted.group(1).strip().startswith(name):
+        name = quoted.group(1).strip()
     if name is None and label and not re.search(r"reference|line|baseline", label, re.IGNORECASE):
         name = label
     if name is None:
@@ -419,6 +425,9 @@ def parse_chart(text: str) -> Chart:
             points.append(reference)
             continue
         header_text = _is_bold_header(content) if line.kind != "heading" else clean(content)
+        if header_text is None and line.kind == "paragraph" and re.fullmatch(r"[^.;!?]{3,70}:", clean(content)) \
+                and not read_values(clean(content))[0]:
+            header_text = clean(content).rstrip(":")  # 'In the MathVista group:'
         if header_text is None and line.kind == "paragraph" and _PANEL_MARK.match(clean(content)):
             header_text = clean(content)  # '(a) Pass@1 vs. cache size'
             line = replace(line, kind="heading", depth=5)
@@ -503,7 +512,7 @@ _NAME_TOKEN = re.compile(
     # a spaced name with a version (Claude Sonnet 4, Gemini 2.5 Pro, Llama 3.1 70B) or one token with a digit
     r"(?<![\w.\-])(?P<name>(?!(?:The|A|An|Top|Figure|Table|Chart|Panel|Section|Step|Group|Level|Rank|Only|All|Both|"
     r"At|In|On|With|From|For|By|Of|To|Each|Every)\b)[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)? \d+(?:\.\d+)?"
-    r"(?: (?:[A-Z][a-z]+|\d+(?:\.\d+)?[BbMm]))?(?![\w\-])|"
+    r"(?: (?:[A-Z][A-Za-z]*|\d+(?:\.\d+)?[BbMm])){0,2}(?![\w\-])|"
     r"[A-Za-z][A-Za-z0-9.³²\-+_@]*(?:[\d\-][A-Za-z0-9.³²\-+_@]*)|[A-Z][a-z]+[A-Z][\w.\-]*)"
     r"(?![\w\-])"
 )
@@ -533,7 +542,23 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             names.append((match.start(), match.end(), name))
         if not names:
             continue
+        # 'approximately 39 for Gemma 3 4B IT, 50 for Gemma 3 12B IT': the value comes first
+        value_first = {}
         for index, (start, end, name) in enumerate(names):
+            before = sentence[names[index - 1][1] if index else 0: start]
+            match = re.search(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$", before)
+            if match:
+                value_first[index] = match.group("value")
+        for index, (start, end, name) in enumerate(names):
+            if value_first:
+                if index not in value_first:
+                    continue
+                readings, _ = read_values(value_first[index])
+                readings = [r for r in readings if not r.is_listed]
+                if readings:
+                    points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
+                                        readings=tuple(readings)))
+                continue
             stop = names[index + 1][0] if index + 1 < len(names) else len(sentence)
             segment = sentence[end:stop]
             readings, _ = read_values(segment)

@@ -25,7 +25,8 @@ DESCRIPTIVE_FIELDS = re.compile(
     r"^(?:position|location|placement|colou?r|marker|shape|size|style|error\s*bars?|trend(?:\s+\w+)?|"
     r"note|notes|observation|description|appearance|visual|label|labels|annotation|line\s*style|"
     r"legend(?:\s+\w+)?|spatial\s+\w+|pattern|highlight|comment|remark|outlier|range|spread|"
-    r"count|number of points|total points|chart type|type|title)$",
+    r"count|number of points|total points|chart type|type|title|shaded (?:band|region|area)|band|region|"
+    r"shading|annotation|arrow|inset)$",
     re.IGNORECASE,
 )
 # Numbers that annotate rather than measure: statistics, differences, counts.
@@ -199,6 +200,10 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
         if re.match(r"\s*(?:-?\s*)?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", after_text_raw(rest, number),
                     re.IGNORECASE) or re.search(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $", clause):
             dropped.append((number, "axis position"))
+            previous_end = number.end
+            continue
+        if re.match(r"\s*[-–]\s*\d", rest[number.end:]) and not number.is_signed:
+            dropped.append((number, "range"))  # '45-47' is a band, not a value
             previous_end = number.end
             continue
         if _TREND_POSITION.search(clause) and not number.is_approximate:

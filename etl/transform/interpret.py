@@ -483,18 +483,24 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         for part in name.split("|"):
             _assign_name(slot, part.strip(), figure, ref, is_label)
         return
-    if DESCRIPTIVE_GROUP.match(name):
-        return
     if note:
         metric = match_metric(note, ref)
         if metric and slot.metric is None and role != "model":
             slot.metric = metric
+    if DESCRIPTIVE_GROUP.match(name):
+        return
     if is_category_label(name, ref, figure):
         setting = _category_setting(name, figure, ref)
         if setting and setting[0] not in slot.settings:
             slot.settings[setting[0]] = setting[1]
         return
     benchmark = find_benchmark(name, ref)
+    if not is_label and slot.benchmark is None and is_model_like(name, ref) < 2 and not (
+            benchmark and benchmark[2] - benchmark[1] >= len(name.strip()) - 2):
+        named = find_benchmarks(name, ref)
+        if len(named) == 1:  # a header that mentions one benchmark: 'In the MathVista group'
+            slot.benchmark, slot.benchmark_written = named[0][0], name
+            return
     if role == "benchmark" or (benchmark and benchmark[2] - benchmark[1] >= len(name.strip()) - 2):
         if slot.benchmark is None:
             slot.benchmark = benchmark[0] if benchmark else None
@@ -521,14 +527,26 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         key = figure.setting_key_for_labels
         if key not in slot.settings and not re.fullmatch(r"(?i)data\s*points?.*|values?|approximate.*|models?|"
                                                             r"results?|series|data", name):
-            if DESCRIPTIVE_GROUP.match(name):
+            if DESCRIPTIVE_GROUP.match(name) or not _looks_like_a_name(name):
                 return
             slot.settings[key] = name
         return
 
 
+_FUNCTION_WORDS = re.compile(
+    r"(?i)\b(?:the|of|from|to|with|each|are|is|was|were|and|above|below|next|left|right|printed|shown|"
+    r"listed|values?|points?|bars?|labels?|labelled|labeled|reading|read|its|their|per|every|all)\b")
+
+
+def _looks_like_a_name(text: str) -> bool:
+    """A method or series name (``Majority Voting``, ``LoRA r=16``), not a sentence."""
+    words = text.split()
+    return len(words) <= 4 and not any(_FUNCTION_WORDS.fullmatch(w.strip(",.;:()")) for w in words)
+
+
 DESCRIPTIVE_GROUP = re.compile(
-    r"(?i)^(?:data\s*points?|data|values?|approximate\s*values?|models?(?:\s*\(.*\))?|results?|series|"
+    r"(?i)^(?:data\s*points?|data|values?|approximate\s*values?|(?:solid |dashed |dotted )?(?:lines?|bars?|curves?|"
+    r"markers?|dots?|columns?|scatter|area)|models?(?:\s*\(.*\))?|results?|series|"
     r"our models?|others?|baselines?|(?:open|closed)(?:[-\s&]+(?:weights?|source|data|models?|only)\b.*)?|"
     r"proprietary(?:\s.*)?|dense|moe|top\s*group|"
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
@@ -630,6 +648,11 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
             if quantity.kind == "params":
                 return role, quantity
         return "x", Quantity("params", param_kind="total")
+    if suffix in ("s", "ms", "$"):
+        for role, quantity in axes.items():
+            if quantity.kind == "metric" and (quantity.unit == suffix or suffix in ("s", "ms") and
+                                              quantity.metric == "latency"):
+                return role, quantity
     unit_after = UNIT_WORDS.get(reading.key_after.lower()) if reading.key_after else None
     if unit_after:
         for role, quantity in axes.items():
