@@ -411,3 +411,22 @@ def test_restored_document_is_loaded_again(seed_docs: Path, tmp_path: Path) -> N
     (docs / EDITED_DOC).write_bytes(saved)
     refresh(docs, db)
     assert documents(db)[EDITED_DOC] == ("loaded", None)
+
+
+def test_a_file_too_large_to_be_a_description_is_refused_quickly(seed_docs: Path, tmp_path: Path) -> None:
+    """A 20 MB 'description' is recorded as failed with the reason; the rest loads."""
+    import time
+
+    from etl.load.cache import MAX_DOCUMENT_BYTES
+
+    docs = copy_seeds(seed_docs, tmp_path)
+    line = "* **Model-7B:** (7B, 55.0)\n"
+    (docs / "huge.md").write_text("## Scatter Plot: huge\n### Detailed Analysis\n" + line * (20_000_000 // len(line)))
+    assert (docs / "huge.md").stat().st_size > MAX_DOCUMENT_BYTES
+    db = tmp_path / "bench.duckdb"
+    started = time.perf_counter()
+    summary = refresh(docs, db)
+    assert time.perf_counter() - started < 30
+    assert summary.measurements == SEED_MEASUREMENTS
+    assert [source for source, _ in summary.failures] == ["huge.md"]
+    assert "too large" in summary.failures[0][1]

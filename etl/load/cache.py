@@ -25,6 +25,7 @@ from schema import tables as t
 
 SUFFIXES = (".txt", ".md")
 PARALLEL_MIN_DOCUMENTS = 400  # below this, starting worker processes costs more than it saves
+MAX_DOCUMENT_BYTES = 4 << 20  # chart descriptions are a few KB; a file this big is not one
 BATCH_DOCUMENTS = 2000        # rows of this many documents are loaded at once
 
 _VALUE_FIELDS = tuple(ValueFact.__dataclass_fields__)
@@ -113,8 +114,12 @@ def extract_bytes(data: bytes, ref: Reference) -> Extracted:
 
 
 def _extract_path(path: str) -> Extracted:
-    """Worker entry point: read and extract one file."""
+    """Worker entry point: read and extract one file (refusing one too large to be a description)."""
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_DOCUMENT_BYTES:
+            return Extracted(False, f"too large for a chart description: {size / 1e6:.1f} MB "
+                                    f"(limit {MAX_DOCUMENT_BYTES / 1e6:.1f} MB)", None, None, (), (), ())
         data = Path(path).read_bytes()
     except OSError as exc:
         return Extracted(False, f"cannot read: {exc}", None, None, (), (), ())
