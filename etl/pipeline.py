@@ -209,7 +209,7 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
         with engine.connect() as conn:
             conn.exec_driver_sql("CHECKPOINT")
         engine.dispose()
-    except Exception as exc:
+    except BaseException as exc:  # also KeyboardInterrupt: stop the workers, drop the staging file, re-raise
         if pool is not None:
             pool.terminate()
         if "engine" in locals():

@@ -452,7 +452,11 @@ def parse_chart(text: str) -> Chart:
         if label is None and line.kind == "paragraph":
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
-            points.extend(prose_points(line, ctx, _known_categories(axes, prose_axis_candidates)))
+            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
+            if not found and read_values(clean(content))[0]:
+                skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
+                                  "prose with numbers but no model name before them"))
+            points.extend(found)
             continue
         if note is not None:
             note_number = find_numbers(note)
@@ -462,11 +466,18 @@ def parse_chart(text: str) -> Chart:
                 note = None
         if label is None and readings and re.match(
                 r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b", rest):
-            points.extend(prose_points(line, ctx, _known_categories(axes, prose_axis_candidates)))
+            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
+            if not found and read_values(clean(content))[0]:
+                skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
+                                  "prose with numbers but no model name before them"))
+            points.extend(found)
             continue
         for number, reason in dropped:
             skips.append(Skip(line.number, line.text.strip(), reason, number.raw))
         if not readings:
+            if not dropped and find_numbers(clean(content)):
+                skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
+                                  "no value could be read from this line"))
             continue
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note))
