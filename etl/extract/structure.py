@@ -1,6 +1,6 @@
 """Layer 1 of extraction: the block structure of a description, one record per line.
 
-markdown-it-py gives headings, list items (with nesting and ordered/bullet markers),
+markdown-it gives headings, list items (with nesting and ordered/bullet markers),
 paragraphs and table rows with their line ranges; this module flattens that into one
 `SourceLine` per physical line, with the markers removed. Describers often flatten
 nesting (sub-bullets at column 0) and start ordered lists at 16 inside a paragraph, so a
@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from markdown_it import MarkdownIt
+from bisect import bisect_right
 
-# Only the block structure is used: inline parsing (emphasis, links) is switched off, and
-# so are block rules that descriptions never need.
-_MD = MarkdownIt("commonmark").enable("table").disable(["inline", "html_block", "reference", "blockquote"])
+from markdown_it_pyrs import MarkdownIt
+
+# markdown-it-pyrs: the markdown-it rules (CommonMark plus tables), compiled; only the block
+# structure and its source map are used.
+_MD = MarkdownIt("commonmark").enable("table")
 
 _ITEM_MARKER = re.compile(r"^\s*(?:(?P<ordered>\d{1,3}[.)])|(?P<bullet>[-*+•]))\s+")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
@@ -57,50 +59,59 @@ def split_cells(row: str) -> tuple[str, ...]:
     return tuple(cell.replace("\\|", "|").strip() for cell in re.split(r"(?<!\\)\|", text))
 
 
+def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]:
+    """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
+    and the 0-based lines that are table header rows."""
+    data = text.encode("utf-8")
+    starts = [0] + [i + 1 for i, byte in enumerate(data) if byte == 10]  # byte offset of each line
+
+    def line_of(offset: int) -> int:
+        return bisect_right(starts, offset) - 1
+
+    kinds: dict[int, tuple[str, int, bool]] = {}
+    header_rows: set[int] = set()
+
+    def visit(node, depth: int, ordered: bool, in_head: bool) -> None:
+        # pre-order, like markdown-it's token stream: a parent claims its lines first
+        for child in node.children:
+            name = child.name
+            begin, end = child.srcmap or (0, 0)
+            first, last = line_of(begin), line_of(max(begin, end - 1))
+            if name in ("bullet_list", "ordered_list"):
+                visit(child, depth + 1, name == "ordered_list", in_head)
+                continue
+            if name == "list_item":
+                kinds.setdefault(first, ("item", max(depth - 1, 0), ordered))
+                for line in range(first + 1, last + 1):
+                    kinds.setdefault(line, ("item_continuation", max(depth - 1, 0), ordered))
+            elif name == "heading":
+                kinds[first] = ("heading", int(child.meta.get("level", 1)), False)
+                continue
+            elif name == "paragraph":
+                for line in range(first, last + 1):
+                    kinds.setdefault(line, ("paragraph", 0, False))
+            elif name == "table":
+                for line in range(first, last + 1):
+                    kinds.setdefault(line, ("table_rule", 0, False))
+            elif name == "trow":
+                kinds[first] = ("table_row", 0, False)
+                if in_head:
+                    header_rows.add(first)
+                continue
+            elif name in ("fence", "code_block"):
+                for line in range(first, last + 1):
+                    kinds[line] = ("other", 0, False)
+                continue
+            visit(child, depth, ordered, in_head or name == "thead")
+
+    visit(_MD.tree(text), 0, False, False)
+    return kinds, header_rows
+
+
 def split_lines(text: str) -> list[SourceLine]:
     """Classify every line of `text` (1-based numbers, markers removed)."""
     raw_lines = text.split("\n")
-    kinds: dict[int, tuple[str, int, bool]] = {}
-    header_rows: set[int] = set()
-    list_depth = 0
-    ordered_stack: list[bool] = []
-    tokens = _MD.parse(text)
-    row_line: int | None = None
-    in_thead = False
-    for token in tokens:
-        kind = token.type
-        if kind in ("bullet_list_open", "ordered_list_open"):
-            list_depth += 1
-            ordered_stack.append(kind == "ordered_list_open")
-        elif kind in ("bullet_list_close", "ordered_list_close"):
-            list_depth -= 1
-            ordered_stack.pop()
-        elif kind == "heading_open" and token.map:
-            kinds[token.map[0]] = ("heading", int(token.tag[1]), False)
-        elif kind == "list_item_open" and token.map:
-            kinds.setdefault(token.map[0], ("item", max(list_depth - 1, 0), ordered_stack[-1]))
-            for line in range(token.map[0] + 1, token.map[1]):
-                kinds.setdefault(line, ("item_continuation", max(list_depth - 1, 0), ordered_stack[-1]))
-        elif kind == "paragraph_open" and token.map:
-            for line in range(token.map[0], token.map[1]):
-                kinds.setdefault(line, ("paragraph", 0, False))
-        elif kind == "thead_open":
-            in_thead = True
-        elif kind == "thead_close":
-            in_thead = False
-        elif kind == "tr_open" and token.map:
-            row_line = token.map[0]
-            kinds[row_line] = ("table_row", 0, False)
-            if in_thead:
-                header_rows.add(row_line)
-        elif kind == "tr_close":
-            row_line = None
-        elif kind in ("fence", "code_block") and token.map:
-            for line in range(token.map[0], token.map[1]):
-                kinds[line] = ("other", 0, False)
-        elif kind == "table_open" and token.map:
-            for line in range(token.map[0], token.map[1]):
-                kinds.setdefault(line, ("table_rule", 0, False))
+    kinds, header_rows = _block_kinds(text)
     result: list[SourceLine] = []
     for index, raw in enumerate(raw_lines):
         number = index + 1
