@@ -491,7 +491,9 @@ def parse_chart(text: str) -> Chart:
                  notes=tuple(notes))
 
 
-_NAME_THEN_VALUES = re.compile(r"^(?P<name>[A-Za-z][^():;]{0,60}?)\s*\((?P<inner>[^()]*\d[^()]*)\)\s*[.,;]?\s*(?P<tail>.*)$")
+_NAME_THEN_VALUES = re.compile(
+    r"^(?P<name>[A-Za-z][^():;]{0,60}?(?:\s*\((?i:ours|our model|proposed|new)\))?)\s*"
+    r"\((?P<inner>[^()]*\d[^()]*)\)\s*[.,;]?\s*(?P<tail>.*)$")
 
 
 def _label_before_values(rest: str, label: str | None) -> tuple[str | None, str]:

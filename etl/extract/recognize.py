@@ -118,6 +118,11 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
     readings: list[Reading] = []
     dropped: list[tuple[Number, str]] = []
     used: set[int] = set()
+    # a year that ends a name (AIME 2024, AMC 2023) is part of the name, not a value
+    name_parts = {i for i, number in enumerate(numbers)
+                  if not number.is_approximate and number.suffix is None and re.fullmatch(r"20[0-3]\d", number.raw)
+                  and re.search(r"[A-Z][\w\-]*'?\s$", rest[: number.start])}
+    used.update(name_parts)
     # coordinate tuples: ( n , n [, n] )
     for match in re.finditer(r"\(([^()]*)\)", rest):
         inside = [i for i, n in enumerate(numbers) if match.start() < n.start and n.end <= match.end()]
@@ -182,6 +187,8 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
         run = [i] if i is not None else []
     previous_end = 0
     for i, number in enumerate(numbers):
+        if i in name_parts:
+            continue
         if i in used and i not in categories:
             previous_end = max(previous_end, number.end)
             continue
