@@ -304,6 +304,7 @@ def _star_sql(n: int) -> list[str]:
 
 def build_star(path: Path, n: int) -> dict[str, Any]:
     """A warehouse file with the real schema and views and `n` synthetic measurements."""
+    from etl.load.star import build_resolved
     from etl.load.views import apply_views
     from schema.migrate import engine_for, upgrade
 
@@ -317,6 +318,7 @@ def build_star(path: Path, n: int) -> dict[str, Any]:
             con = conn.connection.driver_connection
             for statement in _star_sql(n):
                 con.execute(statement)
+            build_resolved(con)
             apply_views(con)
         with engine.connect() as conn:
             conn.exec_driver_sql("CHECKPOINT")

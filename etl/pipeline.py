@@ -171,6 +171,7 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             _copy_published(db, staging)
         engine = engine_for(staging)
         with engine.connect() as conn:
+            before = current_revision(conn)
             upgrade(conn)
             revision = current_revision(conn)
             known = known_documents(conn.connection.driver_connection)
@@ -184,7 +185,7 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             if pool is not None:
                 pool.close()
             _summarise(summary, changes)
-            if changes.any or not db.exists():
+            if changes.any or not db.exists() or before != revision:  # a new schema rebuilds the star
                 rebuild_star(con, conn.dialect, ref)
             apply_views(con)
             validate(con, previous, guard)

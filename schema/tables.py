@@ -211,6 +211,23 @@ fact_measurement = sa.Table(
     comment="One row per value read from a description.",
 )
 
+fact_resolved = sa.Table(
+    "fact_resolved",
+    metadata,
+    sa.Column("resolved_id", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("model_id", sa.Integer, sa.ForeignKey("dim_model.model_id"), nullable=False),
+    sa.Column("benchmark_id", sa.Integer, sa.ForeignKey("dim_benchmark.benchmark_id"), nullable=False),
+    sa.Column("metric_id", sa.Integer, sa.ForeignKey("dim_metric.metric_id"), nullable=False),
+    sa.Column("config_id", sa.Integer, sa.ForeignKey("dim_config.config_id"), nullable=False),
+    sa.Column("unit", sa.String),
+    sa.Column("value", sa.Double, nullable=False, comment="median of the measurements of the group"),
+    sa.Column("n_values", sa.Integer, nullable=False),
+    sa.Column("n_sources", sa.Integer, nullable=False),
+    sa.Column("min_value", sa.Double, nullable=False),
+    sa.Column("max_value", sa.Double, nullable=False),
+    comment="One row per (model, benchmark, metric, setting, unit): the resolved (median) value, built at refresh.",
+)
+
 model_param = sa.Table(
     "model_param",
     metadata,
@@ -227,4 +244,5 @@ model_param = sa.Table(
 )
 
 #: Star tables, rebuilt from the cache in this order (referenced before referencing).
-STAR_TABLES = (dim_model, dim_benchmark, dim_metric, dim_config, dim_source, fact_measurement, model_param)
+STAR_TABLES = (dim_model, dim_benchmark, dim_metric, dim_config, dim_source, fact_measurement, fact_resolved,
+               model_param)

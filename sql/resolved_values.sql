@@ -1,48 +1,49 @@
 -- resolved_values: one row per (model, benchmark, metric, setting, unit); a NULL unit is a group of its own.
--- depends: measurements
+-- depends:
 
 create or replace view resolved_values as
 
 with
 
-measured as (
-    select * from measurements
+resolved as (
+    select * from fact_resolved
 ),
 
-resolved as (
-    select
-        model,
-        benchmark,
-        metric,
-        setting,
-        unit,
-        median(value) as value,
-        count(*) as n_values,
-        count(distinct source) as n_sources,
-        min(value) as min_value,
-        max(value) as max_value,
-        metric_kind,
-        is_higher_better
-    from measured
-    -- metric_kind and is_higher_better depend on metric alone: grouping by them keeps the grain
-    group by model, benchmark, metric, setting, unit, metric_kind, is_higher_better
+model_dim as (
+    select model_id, model from dim_model
+),
+
+benchmark_dim as (
+    select benchmark_id, benchmark from dim_benchmark
+),
+
+metric_dim as (
+    select metric_id, metric, kind as metric_kind, is_higher_better from dim_metric
+),
+
+config_dim as (
+    select config_id, setting from dim_config
 ),
 
 final as (
     select
-        model,
-        benchmark,
-        metric,
-        setting,
-        unit,
-        value,
-        n_values,
-        n_sources,
-        min_value,
-        max_value,
-        metric_kind,
-        is_higher_better
+        model_dim.model,
+        benchmark_dim.benchmark,
+        metric_dim.metric,
+        config_dim.setting,
+        resolved.unit,
+        resolved.value,
+        resolved.n_values,
+        resolved.n_sources,
+        resolved.min_value,
+        resolved.max_value,
+        metric_dim.metric_kind,
+        metric_dim.is_higher_better
     from resolved
+    inner join model_dim on model_dim.model_id = resolved.model_id
+    inner join benchmark_dim on benchmark_dim.benchmark_id = resolved.benchmark_id
+    inner join metric_dim on metric_dim.metric_id = resolved.metric_id
+    inner join config_dim on config_dim.config_id = resolved.config_id
 )
 
 select * from final;

@@ -21,6 +21,7 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from etl.load.star import build_resolved
 from etl.load.views import (
     ViewDefinitionError,
     ViewFile,
@@ -167,6 +168,7 @@ def load_star(con: duckdb.DuckDBPyConnection, ms: Sequence[M], params: dict[str,
                 for n, m in enumerate(ms, start=1)
             ],
         )
+    build_resolved(con)  # the refresh resolves medians once, after loading the facts
 
 
 def rows(con: duckdb.DuckDBPyConnection, query: str) -> list[dict[str, object]]:

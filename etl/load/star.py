@@ -134,10 +134,26 @@ def rebuild_star(con: duckdb.DuckDBPyConnection, dialect: sa.engine.Dialect, ref
                p.source_line, p.quote
         FROM extracted_param p JOIN {_LIVE} d USING (document_id)
         JOIN _model_names n ON n.model_name = p.model_name""")
+    build_resolved(con)
     facts = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
     for name in ("_model_names", "_benchmark_keys"):
         con.unregister(name)
     return facts
+
+
+def build_resolved(con: duckdb.DuckDBPyConnection) -> None:
+    """Fill fact_resolved from fact_measurement: one row per (model, benchmark, metric,
+    config, unit) with the median and spread, aggregated on integer keys. A NULL unit is a
+    group of its own; values in different units are never resolved together."""
+    con.execute("DELETE FROM fact_resolved")
+    con.execute("""
+        INSERT INTO fact_resolved (resolved_id, model_id, benchmark_id, metric_id, config_id, unit, value, n_values,
+                                   n_sources, min_value, max_value)
+        SELECT row_number() OVER (ORDER BY model_id, benchmark_id, metric_id, config_id, unit),
+               model_id, benchmark_id, metric_id, config_id, unit,
+               median(value), count(*), count(DISTINCT s.document_id), min(value), max(value)
+        FROM fact_measurement f JOIN dim_source s USING (source_id)
+        GROUP BY model_id, benchmark_id, metric_id, config_id, unit""")
 
 
 def _config_row(config_id: int, setting: str) -> dict[str, object]:
