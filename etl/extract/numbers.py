@@ -8,6 +8,8 @@ suffix. Pure functions; no I/O.
 from __future__ import annotations
 
 import re
+
+from etl._rx import rx as _rx
 from dataclasses import dataclass
 
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
@@ -67,7 +69,7 @@ def parse_match(m: re.Match[str]) -> Number:
     exponent = m.group("exponent")
     if exponent:
         exp_text = exponent.translate(SUPERSCRIPTS).replace("−", "-")
-        power_text = re.sub(r"^\s*[×xX*]\s*10\s*\^?\s*|^[eE]", "", exp_text)
+        power_text = _rx(r"^\s*[×xX*]\s*10\s*\^?\s*|^[eE]").sub("", exp_text)
         value = float(f"{m.group('mantissa') or value}e{int(power_text.replace(' ', ''))}".replace(",", ""))
     sign = m.group("sign")
     if sign in ("-", "−"):
@@ -107,7 +109,7 @@ def parse_number(text: str) -> Number | None:
     if cleaned[: number.start].strip(" *_`([:=~≈"):
         return None  # words before the number: 'Claude 3.5 Sonnet' is a name, not a number
     rest = cleaned[number.end:].strip(" *_`()[]:,.;")
-    rest = re.sub(r"(?i)\(?approx(?:imate(?:ly)?)?\.?\)?", "", rest).strip()
-    if rest and not re.fullmatch(r"[A-Za-z/%$\s.\-()]{0,20}", rest):
+    rest = _rx(r"(?i)\(?approx(?:imate(?:ly)?)?\.?\)?").sub("", rest).strip()
+    if rest and not _rx(r"[A-Za-z/%$\s.\-()]{0,20}").fullmatch(rest):
         return None
     return number

@@ -13,6 +13,8 @@ Interpretation) is never read for values.
 from __future__ import annotations
 
 import re
+
+from etl._rx import rx as _rx
 from dataclasses import replace
 
 from etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Skip, Span
@@ -73,10 +75,10 @@ def normalise_text(text: str) -> str:
 
 
 def _section_kind(heading: str) -> str:
-    text = re.sub(r"^\s*\d+[.)]\s*", "", heading)
+    text = _rx(r"^\s*\d+[.)]\s*").sub("", heading)
     if _NON_DATA.search(text):
         return "other"
-    if re.search(r"detail|data point|data series|data table|content", text, re.IGNORECASE):
+    if _rx(r"detail|data point|data series|data table|content", re.IGNORECASE).search(text):
         return "data"
     if _COMMENTARY.search(text):
         return "commentary"
@@ -91,7 +93,7 @@ def _section_kind(heading: str) -> str:
 
 def _is_bold_header(content: str) -> str | None:
     """The text of a line that is only a bold label (``**Chart 1: X | Y**``), else None."""
-    match = re.fullmatch(r"\s*(?:\*\*|__)(?P<text>[^*]+?)(?:\*\*|__)\s*[:：]?\s*", content)
+    match = _rx(r"\s*(?:\*\*|__)(?P<text>[^*]+?)(?:\*\*|__)\s*[:：]?\s*").fullmatch(content)
     if match:
         return match.group("text").strip().rstrip(":：").strip()
     return None
@@ -108,9 +110,9 @@ def parse_axis(content: str, line: int) -> Axis | None:
         role = "colorbar"
     elif "right" in role_text or "secondary" in role_text:
         role = "y_right"
-    elif re.search(r"\by\b|vertical", role_text) and "left" in role_text:
+    elif _rx(r"\by\b|vertical").search(role_text) and "left" in role_text:
         role = "y_left"
-    elif re.search(r"\by\b|vertical", role_text):
+    elif _rx(r"\by\b|vertical").search(role_text):
         role = "y"
     else:
         role = "x"
@@ -119,18 +121,18 @@ def parse_axis(content: str, line: int) -> Axis | None:
     if quoted:
         label = quoted.group(1).strip()
     else:
-        label = re.split(r"\s*(?:[,;]|\.\s|\.$|\s[-–—]\s|\((?:scale|ranging|range|from|log|linear|ticks?|values?)|"
-                         r"\b(?:ranging|ranges|from|with|ticks?|scale)\b|:)", rest, maxsplit=1, flags=re.IGNORECASE)[0]
+        label = _rx(r"\s*(?:[,;]|\.\s|\.$|\s[-–—]\s|\((?:scale|ranging|range|from|log|linear|ticks?|values?)|"
+                         r"\b(?:ranging|ranges|from|with|ticks?|scale)\b|:)", re.IGNORECASE).split(rest, maxsplit=1)[0]
         label = label.strip()
         if label.count("(") > label.count(")"):
             label = label[: label.rfind("(")].strip()
-    label = re.sub(r"\s*\(\s*[-~≈.,\s–—to%]*\d[-~≈\d.,\s–—to%]*\)\s*$", "", label).strip()  # a range: (20–100)
-    labelled = re.search(r"labell?ed\s+[\"“]([^\"”]+)[\"”]", rest)
+    label = _rx(r"\s*\(\s*[-~≈.,\s–—to%]*\d[-~≈\d.,\s–—to%]*\)\s*$").sub("", label).strip()  # a range: (20–100)
+    labelled = _rx(r"labell?ed\s+[\"“]([^\"”]+)[\"”]").search(rest)
     if labelled:
         label = labelled.group(1).strip()
-    unit_match = re.search(r"\(([^()]{1,30})\)\s*$", label)
+    unit_match = _rx(r"\(([^()]{1,30})\)\s*$").search(label)
     unit = unit_match.group(1).strip() if unit_match else None
-    scale = "log" if re.search(r"\blog", rest, re.IGNORECASE) else ("linear" if re.search(r"\blinear", rest, re.IGNORECASE) else None)
+    scale = "log" if _rx(r"\blog", re.IGNORECASE).search(rest) else ("linear" if _rx(r"\blinear", re.IGNORECASE).search(rest) else None)
     return Axis(role=role, label=label, unit=unit, scale=scale, ticks=_axis_ticks(rest, label), line=line)
 
 
@@ -142,36 +144,35 @@ def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
                     r"values\s*(?:are|of|:)?", r"scale\s*:", r"labels?\s*(?:at|are|:)"):
         match = re.search(pattern + r"\s*(?P<list>[^;]*)", body, re.IGNORECASE)
         if match:
-            candidates = re.split(r"\.(?:\s|$)|\)", match.group("list"))[0]
-            if re.search(r"\bfrom\b.*\bto\b|ranging|\brange\b|^\s*every\b", candidates, re.IGNORECASE):
+            candidates = _rx(r"\.(?:\s|$)|\)").split(match.group("list"))[0]
+            if _rx(r"\bfrom\b.*\bto\b|ranging|\brange\b|^\s*every\b", re.IGNORECASE).search(candidates):
                 candidates = ""
             break
     if not candidates:
-        run = re.search(r"(?:(?<=[\s,:(])|^)((?:[~≈]?\d[\d.,]*\s*[kKMBT%]?\s*(?:,|\band\b)\s*){2,}[~≈]?\d[\d.,]*?\s*[kKMBT%]?)"
-                        r"(?!\w|\.\d)", body)
+        run = _rx(r"(?:(?<=[\s,:(])|^)((?:[~≈]?\d[\d.,]*\s*[kKMBT%]?\s*(?:,|\band\b)\s*){2,}[~≈]?\d[\d.,]*?\s*[kKMBT%]?)"
+                        r"(?!\w|\.\d)").search(body)
         if run:
             candidates = run.group(1)
     if not candidates:
-        parts = [p.strip(" .`\"'") for p in re.split(r",|;|\band\b", re.split(r"\s[—–-]\s|:", body)[-1])]
+        parts = [p.strip(" .`\"'") for p in _rx(r",|;|\band\b").split(_rx(r"\s[—–-]\s|:").split(body)[-1])]
         if len(parts) >= 3 and all(len(find_numbers(p)) == 1 and len(p) <= 24 for p in parts):
             return tuple(parts)  # 'cache 512, cache 1024, cache 2048'
     if not candidates:
-        paren = re.search(r"\((?P<list>(?![^()]*\b(?:from|ranging|range)\b)[^()]*,[^()]*)\)", body, re.IGNORECASE)
-        listed = re.search(r":\s*(?P<list>[^.;]*(?:,|\band\b)[^.;]*)", body)
+        paren = _rx(r"\((?P<list>(?![^()]*\b(?:from|ranging|range)\b)[^()]*,[^()]*)\)", re.IGNORECASE).search(body)
+        listed = _rx(r":\s*(?P<list>[^.;]*(?:,|\band\b)[^.;]*)").search(body)
         candidates = paren.group("list") if paren else (listed.group("list") if listed else "")
-    step = re.search(r"from\s+(?P<a>[\d.,]+k?)\s+to\s+(?P<b>[\d.,]+k?)\s+in\s+(?:increments|steps)\s+of\s+(?P<s>[\d.,]+k?)",
-                     body, re.IGNORECASE)
+    step = _rx(r"from\s+(?P<a>[\d.,]+k?)\s+to\s+(?P<b>[\d.,]+k?)\s+in\s+(?:increments|steps)\s+of\s+(?P<s>[\d.,]+k?)", re.IGNORECASE).search(body)
     if step and not candidates:
         a, b, s = (find_numbers(step.group(g))[0].value for g in ("a", "b", "s"))
         if s > 0 and (b - a) / s <= 50:
             count = int(round((b - a) / s)) + 1
             return tuple(_plain(a + k * s) for k in range(count))
-    parts = [p.strip(" `\"'“”*()[]") for p in re.split(r",|\band\b|;", candidates)]
+    parts = [p.strip(" `\"'“”*()[]") for p in _rx(r",|\band\b|;").split(candidates)]
     parts = [p for p in parts if p and len(p) <= 40]
     numeric = [p for p in parts if find_numbers(p)]
     if numeric and len(numeric) * 2 >= len(parts):
         return tuple(n.raw.strip("~≈ ") for p in numeric for n in find_numbers(p)[:1])
-    return tuple(p for p in parts if not re.search(r"\b(?:from|to|ranging|range)\b", p, re.IGNORECASE))
+    return tuple(p for p in parts if not _rx(r"\b(?:from|to|ranging|range)\b", re.IGNORECASE).search(p))
 
 
 def _plain(value: float) -> str:
@@ -193,19 +194,19 @@ def prose_axes(text: str, line: int) -> list[Axis]:
         body = match.group("body").strip(" ,")
         if not body:
             continue
-        body = re.sub(r"^(?:the|a|an)\s+", "", body, flags=re.IGNORECASE)
-        body = re.sub(r"\s+in percent\b", " (%)", body, flags=re.IGNORECASE)
-        items = re.search(r"(?P<list>(?:[\w.\-@+]+,\s*){1,}[\w.\-@+]+,?\s+and\s+[\w.\-@+]+)\s*(?:\(.*\))?$", body)
+        body = _rx(r"^(?:the|a|an)\s+", re.IGNORECASE).sub("", body)
+        body = _rx(r"\s+in percent\b", re.IGNORECASE).sub(" (%)", body)
+        items = _rx(r"(?P<list>(?:[\w.\-@+]+,\s*){1,}[\w.\-@+]+,?\s+and\s+[\w.\-@+]+)\s*(?:\(.*\))?$").search(body)
         ticks: tuple[str, ...] = ()
         label = body
         if items:
-            ticks = tuple(p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", items.group("list")) if p.strip())
+            ticks = tuple(p.strip() for p in _rx(r",\s*(?:and\s+)?|\s+and\s+").split(items.group("list")) if p.strip())
             label = body[: items.start()].strip()
         axis = parse_axis(f"{match.group('role').upper()}-axis: {label}", line)
         if axis is not None:
             if not ticks:
                 ticks = axis.ticks
-            axes.append(Axis(axis.role, re.sub(r"\s*\bfrom\s+[\d.]+\s+to\s+[\d.]+.*$", "", axis.label).strip(),
+            axes.append(Axis(axis.role, _rx(r"\s*\bfrom\s+[\d.]+\s+to\s+[\d.]+.*$").sub("", axis.label).strip(),
                              axis.unit, axis.scale, ticks, line))
     return axes
 
@@ -213,12 +214,12 @@ def prose_axes(text: str, line: int) -> list[Axis]:
 def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     """Legend entries written as ``style: label`` (``Blue bars: Pass@1; Orange line: Throughput``)."""
     body = clean(text)
-    body = re.sub(r"^\s*(?:legend|key)\b[^:]*:\s*", "", body, flags=re.IGNORECASE)
+    body = _rx(r"^\s*(?:legend|key)\b[^:]*:\s*", re.IGNORECASE).sub("", body)
     entries = []
     for match in _LEGEND_ENTRY.finditer(body):
         label = match.group("label").strip(" .`\"'“”")
         style = match.group("style").strip(" ,-/")
-        if label and style and not re.fullmatch(r"(?:with|and)", style, re.IGNORECASE):
+        if label and style and not _rx(r"(?:with|and)", re.IGNORECASE).fullmatch(style):
             entries.append(LegendEntry(style=style, label=label, line=line))
     return entries
 
@@ -234,11 +235,10 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
     numbers = [n for n in find_numbers(text) if n.suffix != "s" or True]
     if not numbers:
         return None
-    if re.search(r"(?i)\bunlabell?ed\b|\bno (?:text|label|legend entry)\b|without (?:a |any )?label|not labell?ed",
-                 text):
+    if _rx(r"(?i)\bunlabell?ed\b|\bno (?:text|label|legend entry)\b|without (?:a |any )?label|not labell?ed").search(text):
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
-    labelled = re.search(r"\b(?:labell?ed|marked|annotated|for|denoting|representing|indicating)\s+(?:as\s+)?"
-                         r"[\"“']?(?P<name>[A-Za-z][\w.\-+@ ]*[\w.+])[\"”']?", text)
+    labelled = _rx(r"\b(?:labell?ed|marked|annotated|for|denoting|representing|indicating)\s+(?:as\s+)?"
+                         r"[\"“']?(?P<name>[A-Za-z][\w.\-+@ ]*[\w.+])[\"”']?").search(text)
     label, _, _ = split_label(line.content)
     name = labelled.group("name").strip() if labelled else None
     quoted = _QUOTED.search(text)
@@ -247,7 +247,7 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
         name = quoted.group(1).strip()  # 'Dashed line "Claude 3.7 Sonnet*" at y = 66.2'
     elif name and quoted and quoted.group(1).strip().startswith(name):
         name = quoted.group(1).strip()
-    if name is None and label and not re.search(r"reference|line|baseline", label, re.IGNORECASE):
+    if name is None and label and not _rx(r"reference|line|baseline", re.IGNORECASE).search(label):
         name = label
     if name is None:
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
@@ -269,7 +269,7 @@ def _truncate_tail(lines: list[SourceLine]) -> tuple[list[SourceLine], list[Skip
             content = content[: content.rfind("(")]
             cut = True
         stripped = content.rstrip().rstrip("|").rstrip()
-        if re.search(r"(?<![\d.])\d+\.$", stripped):
+        if _rx(r"(?<![\d.])\d+\.$").search(stripped):
             stripped = stripped[:-1]
         numbers = find_numbers(stripped)
         if numbers and numbers[-1].end == len(stripped):
@@ -330,7 +330,7 @@ def parse_chart(text: str) -> Chart:
                 title = Span(first.number, clean(first.content))
     if title is None:  # no heading title: a '**Title:** ...' field names the figure
         for ln in lines[:12]:
-            field = re.match(r"^\W*(?:chart |figure |plot )?title\W*[:：]\s*(?P<t>.+)$", clean(ln.content), re.IGNORECASE)
+            field = _rx(r"^\W*(?:chart |figure |plot )?title\W*[:：]\s*(?P<t>.+)$", re.IGNORECASE).match(clean(ln.content))
             if field:
                 title = Span(ln.number, field.group("t").strip())
                 break
@@ -386,7 +386,7 @@ def parse_chart(text: str) -> Chart:
             label, note, rest = split_label(content)
             if title is not None and line.number == title.line:
                 continue
-            if label and re.match(r"(?:chart|figure|plot)?\s*type", label, re.IGNORECASE) and kind is None:
+            if label and _rx(r"(?:chart|figure|plot)?\s*type", re.IGNORECASE).match(label) and kind is None:
                 kind = rest.split(".")[0].split(" with ")[0].strip().lower()[:60] or None
             reference = _reference_point(line, ())
             if isinstance(reference, Point):
@@ -395,7 +395,7 @@ def parse_chart(text: str) -> Chart:
             if isinstance(reference, Skip):
                 skips.append(reference)
                 continue
-            if label and re.match(r"legend|key\b|colou?r\s*(?:coding|key|legend)|series", label, re.IGNORECASE):
+            if label and _rx(r"legend|key\b|colou?r\s*(?:coding|key|legend)|series", re.IGNORECASE).match(label):
                 in_legend = True
                 legend.extend(parse_legend_entries(rest, line.number))
                 continue
@@ -425,7 +425,7 @@ def parse_chart(text: str) -> Chart:
             points.append(reference)
             continue
         header_text = _is_bold_header(content) if line.kind != "heading" else clean(content)
-        if header_text is None and line.kind == "paragraph" and re.fullmatch(r"[^.;!?]{3,70}:", clean(content)) \
+        if header_text is None and line.kind == "paragraph" and _rx(r"[^.;!?]{3,70}:").fullmatch(clean(content)) \
                 and not read_values(clean(content))[0]:
             header_text = clean(content).rstrip(":")  # 'In the MathVista group:'
         if header_text is None and line.kind == "paragraph" and _PANEL_MARK.match(clean(content)):
@@ -460,12 +460,11 @@ def parse_chart(text: str) -> Chart:
             continue
         if note is not None:
             note_number = find_numbers(note)
-            if len(note_number) == 1 and re.fullmatch(r"\s*[~≈]?\s*[\d.,]+\s*%?\s*", note):
+            if len(note_number) == 1 and _rx(r"\s*[~≈]?\s*[\d.,]+\s*%?\s*").fullmatch(note):
                 if not any(abs(r.value - note_number[0].value) < 1e-9 for r in readings):
                     readings.insert(0, Reading(note_number[0], position="label"))
                 note = None
-        if label is None and readings and re.match(
-                r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b", rest):
+        if label is None and readings and _rx(r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b").match(rest):
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
@@ -503,10 +502,10 @@ def _label_before_values(rest: str, label: str | None) -> tuple[str | None, str]
     if not match or len(match.group("name").split()) > 6:
         return label, rest
     inner = match.group("inner")
-    if not re.search(r"[,;]|\b(?:score|param|accuracy|pass|%)", inner, re.IGNORECASE):
+    if not _rx(r"[,;]|\b(?:score|param|accuracy|pass|%)", re.IGNORECASE).search(inner):
         return label, rest
     name = match.group("name").strip()
-    if re.search(r"\b(?:at|is|are|was|with|reaches|scores)\b", name):
+    if _rx(r"\b(?:at|is|are|was|with|reaches|scores)\b").search(name):
         return label, rest
     return name, (inner + " " + match.group("tail")).strip()
 
@@ -518,7 +517,7 @@ _NAME_ONLY_ITEM = re.compile(
 
 
 def _label_has_value(label: str, note: str | None) -> bool:
-    return bool(note and re.fullmatch(r"\s*[~≈]?\s*[\d.,]+\s*%?\s*", note)) or bool(find_numbers(label))
+    return bool(note and _rx(r"\s*[~≈]?\s*[\d.,]+\s*%?\s*").fullmatch(note)) or bool(find_numbers(label))
 
 
 _NAME_TOKEN = re.compile(
@@ -542,13 +541,13 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
     its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
     text = clean(line.content)
     points: list[Point] = []
-    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text):
+    for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
         names = []
         for match in _NAME_TOKEN.finditer(sentence):
             name = match.group("name").rstrip(".")
-            if (find_numbers(name) and " " not in name) or not re.search(r"\d", name) or len(name) < 3:
+            if (find_numbers(name) and " " not in name) or not _rx(r"\d").search(name) or len(name) < 3:
                 continue
-            if re.fullmatch(r"(?:[xyXY]-axis|\d+[A-Za-z]+|pass@\d+)", name, re.IGNORECASE) or name.lower() in categories:
+            if _rx(r"(?:[xyXY]-axis|\d+[A-Za-z]+|pass@\d+)", re.IGNORECASE).fullmatch(name) or name.lower() in categories:
                 continue
             if _METRIC_AFTER.match(sentence[match.end():]):
                 continue
@@ -559,7 +558,7 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         value_first = {}
         for index, (start, end, name) in enumerate(names):
             before = sentence[names[index - 1][1] if index else 0: start]
-            match = re.search(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$", before)
+            match = _rx(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$").search(before)
             if match:
                 value_first[index] = match.group("value")
         for index, (start, end, name) in enumerate(names):

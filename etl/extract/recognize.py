@@ -9,6 +9,9 @@ lists. Nothing here knows model or benchmark names; it only splits and labels.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from etl._rx import rx as _rx
 
 from etl.extract.chart import Reading
 from etl.extract.numbers import Number, find_numbers
@@ -55,10 +58,17 @@ _STOP_WORDS = {
 
 def clean(text: str) -> str:
     """Text without bold/italic/code markup and with normalised spaces."""
-    text = _BOLD.sub("", text)
-    text = _CODE.sub("", text)
-    text = re.sub(r"(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text)
-    return re.sub(r"\s+", " ", text).strip()
+    return _clean(text)
+
+
+@lru_cache(maxsize=1 << 14)
+def _clean(text: str) -> str:
+    if "*" in text or "_" in text:
+        text = _BOLD.sub("", text)
+        text = _rx(r"(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)").sub("", text)
+    if "`" in text:
+        text = _CODE.sub("", text)
+    return _rx(r"\s+").sub(" ", text).strip()
 
 
 def split_label(content: str) -> tuple[str | None, str | None, str]:
@@ -76,7 +86,7 @@ def split_label(content: str) -> tuple[str | None, str | None, str]:
     else:
         label = (match.group("plain") or match.group("dashed")).strip()
         note_text = None
-        if len(label.split()) > 8 or re.search(r"[.!?]\s", label) or label.count("(") != label.count(")"):
+        if len(label.split()) > 8 or _rx(r"[.!?]\s").search(label) or label.count("(") != label.count(")"):
             return None, None, clean(content)
     rest = clean(content[match.end():])
     label = clean(label).rstrip(":：").strip()
@@ -88,7 +98,7 @@ def split_label(content: str) -> tuple[str | None, str | None, str]:
 
 def split_note(label: str) -> tuple[str, str | None]:
     """Split a trailing parenthetical from a label: 'Nova-3B (Ours)' -> ('Nova-3B', 'Ours')."""
-    match = re.match(r"^(?P<name>.*?\S)\s*[\(\[](?P<note>[^()\[\]]*)[\)\]]\s*$", label)
+    match = _rx(r"^(?P<name>.*?\S)\s*[\(\[](?P<note>[^()\[\]]*)[\)\]]\s*$").match(label)
     if not match:
         return label, None
     return match.group("name").strip(), match.group("note").strip()
@@ -96,8 +106,8 @@ def split_note(label: str) -> tuple[str, str | None]:
 
 def _key_words(text: str) -> str:
     """The words of `text` that can name a quantity, without connectives and punctuation."""
-    text = re.sub(r"[\"'“”‘’]", "", text)
-    text = re.sub(r"[:=≈~∼(),;]+", " ", text)
+    text = _rx(r"[\"'“”‘’]").sub("", text)
+    text = _rx(r"[:=≈~∼(),;]+").sub(" ", text)
     words = [w for w in text.split() if w.lower() not in _STOP_WORDS]
     return " ".join(words).strip(" .-–—")
 
@@ -120,16 +130,16 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
     used: set[int] = set()
     # a year that ends a name (AIME 2024, AMC 2023) is part of the name, not a value
     name_parts = {i for i, number in enumerate(numbers)
-                  if not number.is_approximate and number.suffix is None and re.fullmatch(r"20[0-3]\d", number.raw)
-                  and re.search(r"[A-Z][\w\-]*'?\s$", rest[: number.start])}
+                  if not number.is_approximate and number.suffix is None and _rx(r"20[0-3]\d").fullmatch(number.raw)
+                  and _rx(r"[A-Z][\w\-]*'?\s$").search(rest[: number.start])}
     used.update(name_parts)
     # coordinate tuples: ( n , n [, n] )
-    for match in re.finditer(r"\(([^()]*)\)", rest):
+    for match in _rx(r"\(([^()]*)\)").finditer(rest):
         inside = [i for i, n in enumerate(numbers) if match.start() < n.start and n.end <= match.end()]
         if len(inside) < 2 or len(inside) > 3:
             continue
-        between = re.sub(r"[\d.,%~≈∼\s×^⁰¹²³⁴⁵⁶⁷⁸⁹⁻kKMBbTs+\-−]", "", rest[match.start() + 1: match.end() - 1])
-        if re.sub(r"(?i)approx(imately)?|x\s*=|y\s*=|about", "", between).strip(" :=;"):
+        between = _rx(r"[\d.,%~≈∼\s×^⁰¹²³⁴⁵⁶⁷⁸⁹⁻kKMBbTs+\-−]").sub("", rest[match.start() + 1: match.end() - 1])
+        if _rx(r"(?i)approx(imately)?|x\s*=|y\s*=|about").sub("", between).strip(" :=;"):
             continue
         for position, index in zip(("x", "y", "z"), inside):
             readings.append(Reading(numbers[index], position=position))
@@ -140,32 +150,29 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
         if i in used:
             continue
         after = rest[number.end:]
-        match = re.match(r"\s*\((?P<cat>[^()]*\d[^()]*)\)", after)
+        match = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after)
         if match and i + 1 < len(numbers) and numbers[i + 1].start > number.end:
             cat_numbers = [j for j in range(i + 1, len(numbers))
                            if numbers[j].start < number.end + match.end()]
             cat_text = match.group("cat").strip()
-            if cat_numbers and not re.match(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)",
-                                            cat_text):
+            if cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
-        elif match and re.match(r"^\s*±", match.group("cat")):
+        elif match and _rx(r"^\s*±").match(match.group("cat")):
             pass
     # category-value pairs: "1024 KV: 740, 2048 KV: 610", "KV 1024 = 44.2", "1K → 21.4"
     for i in range(len(numbers) - 1):
         if i in used or i in categories or (i + 1) in used:
             continue
         between = rest[numbers[i].end: numbers[i + 1].start]
-        lead = re.split(r"[,;(]", rest[: numbers[i].start])[-1]
-        if re.fullmatch(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}\s*(?::|=|→|->|⇒)\s*(?:[~≈]\s*)?", between) \
-                and re.fullmatch(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}", lead) \
-                and not re.search(r"[A-Za-z]", between.split(":")[-1] if ":" in between else ""):
+        lead = _rx(r"[,;(]").split(rest[: numbers[i].start])[-1]
+        if _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}\s*(?::|=|→|->|⇒)\s*(?:[~≈]\s*)?").fullmatch(between) \
+                and _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}").fullmatch(lead) \
+                and not _rx(r"[A-Za-z]").search(between.split(":")[-1] if ":" in between else ""):
             word_before = lead.strip()
-            word_after = re.sub(r"[:=→>⇒~≈\-]", " ", between).strip()
-            if not re.search(r"→|->|⇒", between) and _key_words(word_before + " " + word_after) and not re.search(
-                    r"(?i)kv|budget|tokens?|steps?|k\b|n\b|shots?|batch|size|level|samples?|epochs?|bits?|cache|"
-                    r"context|length",
-                    word_before + " " + word_after):
+            word_after = _rx(r"[:=→>⇒~≈\-]").sub(" ", between).strip()
+            if not _rx(r"→|->|⇒").search(between) and _key_words(word_before + " " + word_after) and not _rx(r"(?i)kv|budget|tokens?|steps?|k\b|n\b|shots?|batch|size|level|samples?|epochs?|bits?|cache|"
+                    r"context|length").search(word_before + " " + word_after):
                 continue  # "Score: 5, Pass@1: 7" is keyed values, not categories
             categories[i + 1] = (word_before + " " + numbers[i].raw + " " + word_after).strip()
             used.add(i)
@@ -174,13 +181,13 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
     free = [i for i in range(len(numbers)) if i not in used]
     run: list[int] = []
     for i in free + [None]:  # type: ignore[list-item]
-        if i is not None and run and re.fullmatch(r"\s*(?:,|;|,?\s*and|/|\|)\s*", rest[numbers[run[-1]].end: numbers[i].start]) \
+        if i is not None and run and _rx(r"\s*(?:,|;|,?\s*and|/|\|)\s*").fullmatch(rest[numbers[run[-1]].end: numbers[i].start]) \
                 and i not in categories and run[-1] not in categories:
             run.append(i)
             continue
         pair_list = len(run) == 2 and (
-            re.search(r":\s*$", rest[: numbers[run[0]].start].rstrip(" ~≈"))
-            or (re.fullmatch(r"\s*and\s*", rest[numbers[run[0]].end: numbers[run[1]].start])
+            _rx(r":\s*$").search(rest[: numbers[run[0]].start].rstrip(" ~≈"))
+            or (_rx(r"\s*and\s*").fullmatch(rest[numbers[run[0]].end: numbers[run[1]].start])
                 and numbers[run[0]].suffix == numbers[run[1]].suffix and numbers[run[0]].suffix not in ("B", "M")))
         if len(run) >= 3 or pair_list:
             listed.update(run)
@@ -194,22 +201,21 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
             continue
         before_text = rest[previous_end: number.start]
         # the key before a number ends at the previous clause boundary
-        clause = re.split(r"[,;]|\.\s|\band\b|\bwith\b|\bwhile\b", before_text)[-1]
-        after_match = re.match(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})", rest[number.end:])
+        clause = _rx(r"[,;]|\.\s|\band\b|\bwith\b|\bwhile\b").split(before_text)[-1]
+        after_match = _rx(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})").match(rest[number.end:])
         after_text = after_match.group(1) if after_match else ""
-        after_text = re.split(r"\b(?:and|with|at|while|which|for|in|from|to)\b", after_text)[0].strip(" .")
-        sentence_before = re.split(r"(?<!\d)\.\s|[;!?]", rest[: number.start])[-1]
+        after_text = _rx(r"\b(?:and|with|at|while|which|for|in|from|to)\b").split(after_text)[0].strip(" .")
+        sentence_before = _rx(r"(?<!\d)\.\s|[;!?]").split(rest[: number.start])[-1]
         if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+") \
                 or _DIFFERENCE.search(sentence_before):
             dropped.append((number, "annotation"))
             previous_end = number.end
             continue
-        if re.match(r"\s*(?:-?\s*)?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", after_text_raw(rest, number),
-                    re.IGNORECASE) or re.search(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $", clause):
+        if _rx(r"\s*(?:-?\s*)?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", re.IGNORECASE).match(after_text_raw(rest, number)) or _rx(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $").search(clause):
             dropped.append((number, "axis position"))
             previous_end = number.end
             continue
-        if re.match(r"\s*[-–]\s*\d", rest[number.end:]) and not number.is_signed:
+        if _rx(r"\s*[-–]\s*\d").match(rest[number.end:]) and not number.is_signed:
             dropped.append((number, "range"))  # '45-47' is a band, not a value
             previous_end = number.end
             continue
@@ -218,7 +224,7 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
             previous_end = number.end
             continue
         following = rest[number.end: numbers[i + 1].start if i + 1 < len(numbers) else len(rest)]
-        following = re.split(r"[;]|\.\s", following)[0][:60]
+        following = _rx(r"[;]|\.\s").split(following)[0][:60]
         if i in listed:
             readings.append(Reading(number, key_before=_key_words(clause), is_listed=True))
         else:

@@ -10,9 +10,12 @@ paragraph line that looks like a list item is treated as one.
 from __future__ import annotations
 
 import re
+
+from etl._rx import rx as _rx
 from dataclasses import dataclass
 
 from bisect import bisect_right
+from itertools import accumulate
 
 from markdown_it_pyrs import MarkdownIt
 
@@ -56,14 +59,14 @@ def split_cells(row: str) -> tuple[str, ...]:
         text = text[1:]
     if text.endswith("|") and not text.endswith("\\|"):
         text = text[:-1]
-    return tuple(cell.replace("\\|", "|").strip() for cell in re.split(r"(?<!\\)\|", text))
+    return tuple(cell.replace("\\|", "|").strip() for cell in _rx(r"(?<!\\)\|").split(text))
 
 
 def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]:
     """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
     and the 0-based lines that are table header rows."""
     data = text.encode("utf-8")
-    starts = [0] + [i + 1 for i, byte in enumerate(data) if byte == 10]  # byte offset of each line
+    starts = [0, *accumulate(len(line) + 1 for line in data.split(b"\n"))][:-1]  # byte offset of each line
 
     def line_of(offset: int) -> int:
         return bisect_right(starts, offset) - 1

@@ -17,6 +17,8 @@ The reasoning, in order:
 from __future__ import annotations
 
 import re
+
+from etl._rx import rx as _rx
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -122,7 +124,7 @@ def find_benchmarks(text: str, ref: Reference) -> list[tuple[str, int, int]]:
 
 @lru_cache(maxsize=1 << 15)
 def _find_benchmarks(text: str, ref: Reference) -> tuple[tuple[str, int, int], ...]:
-    tokens = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[A-Za-z0-9][\w.'+@∞]*(?<![.'])", text)]
+    tokens = [(m.start(), m.end(), m.group(0)) for m in _rx(r"[A-Za-z0-9][\w.'+@∞]*(?<![.'])").finditer(text)]
     found: list[tuple[str, int, int]] = []
     i = 0
     while i < len(tokens):
@@ -131,19 +133,19 @@ def _find_benchmarks(text: str, ref: Reference) -> tuple[tuple[str, int, int], .
             if i + n > len(tokens):
                 continue
             start, end = tokens[i][0], tokens[i + n - 1][1]
-            if n > 1 and re.search(r"[^\s\-_]", text[tokens[i][1]:tokens[i + n - 1][0]].replace(
+            if n > 1 and _rx(r"[^\s\-_]").search(text[tokens[i][1]:tokens[i + n - 1][0]].replace(
                     "".join(t[2] for t in tokens[i + 1:i + n - 1]), "")):
                 pass
             phrase = text[start:end]
-            if re.search(r"[,;:()|/]", phrase):
+            if _rx(r"[,;:()|/]").search(phrase):
                 continue
             key = name_key(phrase)
             canonical = ref.benchmarks.get(key)
-            if canonical is None and len(key) >= 4 and re.search(r"[A-Z]", phrase):
+            if canonical is None and len(key) >= 4 and _rx(r"[A-Z]").search(phrase):
                 canonical = ref.benchmark_skeletons.get(skeleton(phrase))
             if canonical is None:
                 continue
-            if key in ref.benchmark_upper and not phrase.isupper() and not re.search(r"\d", phrase):
+            if key in ref.benchmark_upper and not phrase.isupper() and not _rx(r"\d").search(phrase):
                 continue
             hit = (canonical, start, end, n)
             break
@@ -183,20 +185,19 @@ def is_model_like(name: str, ref: Reference) -> int:
         return 0
     families = [tok for _, _, tok in alpha_tokens(name)]
     has_family = any(t.lower() in ref.families or skeleton(t) in ref.family_skeletons for t in families)
-    if name_params(name) or (has_family and re.search(r"\d", name)):
+    if name_params(name) or (has_family and _rx(r"\d").search(name)):
         return 2
     if has_family:
         return 1
-    if re.search(r"[A-Za-z]", name) and re.search(r"\d", name) and re.search(r"[-.]", name) \
-            and not re.search(r"\s", name) and not re.fullmatch(r"[A-Z]+\d*-?INT\d+|FP\d+|BF\d+|INT\d+|W\d+A\d+", name):
+    if _rx(r"[A-Za-z]").search(name) and _rx(r"\d").search(name) and _rx(r"[-.]").search(name) \
+            and not _rx(r"\s").search(name) and not _rx(r"[A-Z]+\d*-?INT\d+|FP\d+|BF\d+|INT\d+|W\d+A\d+").fullmatch(name):
         return 1
     return 0
 
 
 def _strip_prefix(text: str) -> tuple[str, str | None]:
     """``Model: X`` → ('X', 'model'); ``Benchmark: Y`` → ('Y', 'benchmark')."""
-    match = re.match(r"^\s*(model|benchmark|dataset|task|method|setting|series)\s*[:：-]\s*(.+)$", text,
-                     re.IGNORECASE)
+    match = _rx(r"^\s*(model|benchmark|dataset|task|method|setting|series)\s*[:：-]\s*(.+)$", re.IGNORECASE).match(text)
     if match:
         role = match.group(1).lower()
         return match.group(2).strip(), {"dataset": "benchmark", "task": "benchmark", "series": None}.get(role, role)
@@ -207,8 +208,8 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     """A header or label without its role prefix and trailing descriptor: the name, and
     the descriptor (``Pass@1 (Blue Bars)`` → 'Pass@1', 'Blue Bars')."""
     text, _ = _strip_prefix(text)
-    match = re.match(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$", text)
-    if match and not re.search(r"ours?\b|proposed", match.group("note"), re.IGNORECASE):
+    match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(text)
+    if match and not _rx(r"ours?\b|proposed", re.IGNORECASE).search(match.group("note")):
         return match.group("name").strip(), match.group("note").strip()
     return text.strip(), None
 
@@ -217,17 +218,17 @@ def _clean_label(text: str) -> tuple[str, str | None]:
 
 def _unit_of(text: str) -> str | None:
     """A unit written in parentheses or after the label: ``Throughput (TPS)`` → tokens/s."""
-    for inner in reversed(re.findall(r"\(([^()]{1,20})\)", text)):
+    for inner in reversed(_rx(r"\(([^()]{1,20})\)").findall(text)):
         unit = UNIT_WORDS.get(inner.strip().lower())
         if unit:
             return unit
         if "%" in inner:
             return "%"
-        if re.fullmatch(r"\s*tokens?\s*/\s*s(?:ec)?\s*", inner, re.IGNORECASE):
+        if _rx(r"\s*tokens?\s*/\s*s(?:ec)?\s*", re.IGNORECASE).fullmatch(inner):
             return "tokens/s"
-    if re.search(r"%", text):
+    if _rx(r"%").search(text):
         return "%"
-    if re.search(r"\bTPS\b|tokens?\s*/\s*s\b|tok/s", text, re.IGNORECASE):
+    if _rx(r"\bTPS\b|tokens?\s*/\s*s\b|tok/s", re.IGNORECASE).search(text):
         return "tokens/s"
     return None
 
@@ -235,7 +236,7 @@ def _unit_of(text: str) -> str | None:
 @lru_cache(maxsize=1 << 14)
 def quantity_of(label: str, ref: Reference) -> Quantity:
     """Interpret an axis or column label."""
-    text = re.sub(r"\s+", " ", label).strip()
+    text = _rx(r"\s+").sub(" ", label).strip()
     if not text:
         return Quantity("unknown")
     unit = _unit_of(text)
@@ -243,8 +244,8 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
     if unit in ("B", "M", "T", "K"):
         scale = _SCALE[unit]
     for kind, pattern in _PARAM_KIND:
-        if pattern.search(text) and not re.search(r"token|cache|kv|budget|step|sample", text, re.IGNORECASE):
-            if kind != "total" or re.search(r"param|size|#", text, re.IGNORECASE):
+        if pattern.search(text) and not _rx(r"token|cache|kv|budget|step|sample", re.IGNORECASE).search(text):
+            if kind != "total" or _rx(r"param|size|#", re.IGNORECASE).search(text):
                 return Quantity("params", text, param_kind=kind, unit=unit)
     benchmark = find_benchmark(text, ref)
     metric = match_metric(text, ref)
@@ -264,7 +265,7 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
             return Quantity("metric", text, metric=None, benchmark_text=residue, unit=unit)
         return Quantity("unknown", text, unit=unit)
     if metric == "cost" and unit is None:
-        inner = re.findall(r"\(([^()]{1,20})\)", text)
+        inner = _rx(r"\(([^()]{1,20})\)").findall(text)
         unit = inner[-1].strip() if inner else None
     if metric in ("throughput",) and unit is None:
         unit = "tokens/s"
@@ -276,17 +277,17 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
 def _benchmark_residue(text: str, benchmark: str | None) -> str | None:
     """An unknown benchmark's name left in a label once metric words and units are gone:
     ``C-Reason ZH (accuracy)`` → ``C-Reason ZH``; generic words give None."""
-    residue = re.sub(r"\([^()]*\)", " ", text)
-    residue = re.sub(r"(?i)\b(?:pass\s*@\s*\d+|accuracy|acc\.?|score|scores|avg\.?|average|mean|performance|"
-                     r"success\s*rate|win\s*rate|rate|results?|evaluation|eval|percent|%|points?)\b", " ", residue)
-    residue = re.sub(r"[%()\[\]:]", " ", residue)
-    residue = re.sub(r"\s+", " ", residue).strip(" -–,.")
+    residue = _rx(r"\([^()]*\)").sub(" ", text)
+    residue = _rx(r"(?i)\b(?:pass\s*@\s*\d+|accuracy|acc\.?|score|scores|avg\.?|average|mean|performance|"
+                     r"success\s*rate|win\s*rate|rate|results?|evaluation|eval|percent|%|points?)\b").sub(" ", residue)
+    residue = _rx(r"[%()\[\]:]").sub(" ", residue)
+    residue = _rx(r"\s+").sub(" ", residue).strip(" -–,.")
     if not residue or len(residue) > 40:
         return None
     words = residue.split()
     if all(_GENERIC_WORDS.match(w) for w in words):
         return None  # 'Refusal', 'Benchmark performance': not a name
-    if not re.search(r"[A-Z].*[A-Z]|\d|[A-Z][a-z]+[A-Z]", residue):
+    if not _rx(r"[A-Z].*[A-Z]|\d|[A-Z][a-z]+[A-Z]").search(residue):
         return None
     return residue
 
@@ -323,7 +324,7 @@ def _names_in_cached(text: str, ref: Reference) -> tuple[str, ...]:
     A name is one token (``Qwen2.5-32B-Instruct``) or a known family followed by
     version-like tokens (``Claude 3.5 Sonnet``, ``Llama 3.1 70B``)."""
     tokens = [(m.start(), m.end(), m.group(0)) for m in _NAME_TOKEN.finditer(text)]
-    numbers = [(m.start(), m.end()) for m in re.finditer(r"(?<![\w.])\d+(?:\.\d+)?[BbMK]?(?![\w.])", text)]
+    numbers = [(m.start(), m.end()) for m in _rx(r"(?<![\w.])\d+(?:\.\d+)?[BbMK]?(?![\w.])").finditer(text)]
     found: list[str] = []
     i = 0
     while i < len(tokens):
@@ -346,7 +347,7 @@ def _names_in_cached(text: str, ref: Reference) -> tuple[str, ...]:
                 else:
                     break
             candidate = text[start:stop]
-            if candidate != token and is_model_like(candidate, ref) == 2 and re.search(r"\d", candidate[len(token):]):
+            if candidate != token and is_model_like(candidate, ref) == 2 and _rx(r"\d").search(candidate[len(token):]):
                 best = candidate
         if best and not find_benchmark(best, ref):
             found.append(best)
@@ -385,10 +386,10 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
         metric = match_metric(title, ref)
     unit = value_axis.unit if value_axis else None
     benchmark_text = value_axis.benchmark_text if value_axis else None
-    method_words = re.search(r"\b(precision|quantization|methods?|strateg|techniques?|approach|decoding)", overview + " "
-                             + title, re.IGNORECASE)
+    method_words = _rx(r"\b(precision|quantization|methods?|strateg|techniques?|approach|decoding)", re.IGNORECASE).search(overview + " "
+                             + title)
     setting_key = "method"
-    if method_words and re.match(r"precision|quantization", method_words.group(1), re.IGNORECASE):
+    if method_words and _rx(r"precision|quantization", re.IGNORECASE).match(method_words.group(1)):
         setting_key = "precision"
     labels = [p.label for p in chart.points if p.label] + [
         _clean_label(s.text)[0] for p in chart.points for s in p.context]
@@ -424,7 +425,7 @@ def _format_number(value: float) -> str:
 
 def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
     """Canonical form of a setting value: numbers as plain decimals (``1k`` → 1000)."""
-    number = parse_number(re.sub(r"(?i)\b(?:kv|budget|tokens?|steps?|cache|size)\b", " ", text))
+    number = parse_number(_rx(r"(?i)\b(?:kv|budget|tokens?|steps?|cache|size)\b").sub(" ", text))
     if number is None:
         numbers = find_numbers(text)
         if len(numbers) != 1:
@@ -463,7 +464,7 @@ def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -
     text = name.strip()
     if len(find_numbers(text)) != 1 or not _CATEGORY_LABEL.match(text):
         return False
-    words = re.split(r"[~≈\d]", text, maxsplit=1)[0].strip(" =:")
+    words = _rx(r"[~≈\d]").split(text, maxsplit=1)[0].strip(" =:")
     if not words or "=" in text or ":" in text:
         return True
     x_axis = figure.axes.get("x") if figure else None
@@ -525,8 +526,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         return
     if role in ("method", "setting") or (figure.models and strength < 2) or not figure.labels_are_models:
         key = figure.setting_key_for_labels
-        if key not in slot.settings and not re.fullmatch(r"(?i)data\s*points?.*|values?|approximate.*|models?|"
-                                                            r"results?|series|data", name):
+        if key not in slot.settings and not _rx(r"(?i)data\s*points?.*|values?|approximate.*|models?|"
+                                                            r"results?|series|data").fullmatch(name):
             if DESCRIPTIVE_GROUP.match(name) or not _looks_like_a_name(name):
                 return
             slot.settings[key] = name
@@ -572,7 +573,7 @@ def _order_tuple(point: Point, figure: Figure) -> Point:
 
 def _category_from_text(reading: Reading, figure: Figure) -> Reading:
     """A value followed by one of the x categories (``79.5 in BF16``, ``at 2K``) takes it."""
-    words = [w.rstrip(".") for w in re.findall(r"[\w.\-@+]+", reading.after_text)[:4]]
+    words = [w.rstrip(".") for w in _rx(r"[\w.\-@+]+").findall(reading.after_text)[:4]]
     ticks = {t.lower(): t for t in figure.x_categories}
     for index, word in enumerate(words):
         if word.lower() in ticks and (index == 0 or words[index - 1].lower() in (
@@ -585,7 +586,7 @@ def _category_from_text(reading: Reading, figure: Figure) -> Reading:
 def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -> _Slot | None:
     """A copy of `slot` with an x category that names a benchmark or a model filled in, or
     None when the category is a setting value (``2500``, ``1k``)."""
-    if find_numbers(category) and parse_number(re.sub(r"(?i)\b(?:kv|budget|tokens?)\b", " ", category)) is not None:
+    if find_numbers(category) and parse_number(_rx(r"(?i)\b(?:kv|budget|tokens?)\b").sub(" ", category)) is not None:
         return None
     benchmark = find_benchmark(category, ref)
     if benchmark is None and is_model_like(category, ref) == 0:
@@ -615,20 +616,20 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
     if named_axis in ("x", "y") and (named_axis in axes or named_axis == "y" and "y_left" in axes):
         return named_axis, axes.get(named_axis) or axes["y_left"]
     for role, quantity in axes.items():
-        label_core = re.sub(r"\([^()]*\)", "", quantity.label).strip().lower()
+        label_core = _rx(r"\([^()]*\)").sub("", quantity.label).strip().lower()
         if keys and label_core and (label_core in keys.lower() or keys.lower() in label_core) and len(keys) > 1:
             return role, quantity
     if keys:
-        if re.search(r"(?i)x-axis|horizontal", keys) and "x" in axes:
+        if _rx(r"(?i)x-axis|horizontal").search(keys) and "x" in axes:
             return "x", axes["x"]
-        if re.search(r"(?i)y-axis|vertical", keys):
+        if _rx(r"(?i)y-axis|vertical").search(keys):
             return "y", axes.get("y") or axes.get("y_left") or Quantity("metric")
-        if re.search(r"(?i)param|activat|\bsize\b|billion", keys) or (reading.number.suffix in ("B", "M") and
-                                                                      re.search(r"(?i)activ|param", keys)):
+        if _rx(r"(?i)param|activat|\bsize\b|billion").search(keys) or (reading.number.suffix in ("B", "M") and
+                                                                      _rx(r"(?i)activ|param").search(keys)):
             for role, quantity in axes.items():
                 if quantity.kind == "params":
                     return role, quantity
-            kind = "active" if re.search(r"(?i)activ", keys) else "total"
+            kind = "active" if _rx(r"(?i)activ").search(keys) else "total"
             return "x", Quantity("params", param_kind=kind)
         quantity = quantity_of(keys, ref)
         if quantity.kind == "metric" and quantity.metric == "score" and not quantity.benchmark:
@@ -752,19 +753,19 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
     benchmark, a parameter count nor a setting is a series (a method or a model)."""
     numeric: list[tuple[str, Reading, Quantity]] = []
     for header, cell in point.fields:
-        header_clean = re.sub(r"\s+", " ", header).strip()
+        header_clean = _rx(r"\s+").sub(" ", header).strip()
         number = parse_number(cell)
         quantity = quantity_of(header_clean, ref)
         if number is None:
             if not cell or _IGNORED_COLUMN.search(header_clean):
                 continue
-            if re.match(r"(?i)(model|name|system)", header_clean):
+            if _rx(r"(?i)(model|name|system)").match(header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
             elif quantity.kind == "setting" and quantity.setting_key:
                 slot.settings.setdefault(quantity.setting_key, cell.strip())
-            elif re.match(r"(?i)(benchmark|dataset|task)", header_clean):
+            elif _rx(r"(?i)(benchmark|dataset|task)").match(header_clean):
                 _assign_name(slot, "Benchmark: " + cell, figure, ref, is_label=True)
-            elif re.match(r"(?i)(method|approach|strategy|setting|config)", header_clean):
+            elif _rx(r"(?i)(method|approach|strategy|setting|config)").match(header_clean):
                 slot.settings.setdefault(header_clean.lower().split()[0] if header_clean.lower().startswith(
                     ("method", "setting")) else "method", cell.strip())
             else:
@@ -777,7 +778,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
             continue
         x_axis = figure.axes.get("x")
         if quantity.kind == "unknown" and x_axis is not None and x_axis.kind == "setting" and \
-                re.sub(r"\([^()]*\)", "", x_axis.label).strip().lower() in header_clean.lower():
+                _rx(r"\([^()]*\)").sub("", x_axis.label).strip().lower() in header_clean.lower():
             slot.settings.setdefault(x_axis.setting_key or "x", _setting_value(cell, x_axis.setting_key or "x", x_axis))
             continue
         numeric.append((header_clean, Reading(number), quantity))
@@ -820,7 +821,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
 def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: DocumentFacts) -> None:
     slot = _Slot()
     if point.label:
-        _assign_name(slot, point.label if not point.note or not re.search(r"(?i)ours|proposed", point.note)
+        _assign_name(slot, point.label if not point.note or not _rx(r"(?i)ours|proposed").search(point.note)
                      else f"{point.label} ({point.note})", figure, ref, is_label=True)
         if point.note and slot.metric is None:
             slot.metric = match_metric(point.note, ref)
@@ -945,7 +946,7 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
 def _bind_k(metric: str, settings: dict[str, str], figure: Figure) -> tuple[str, dict[str, str]]:
     """``pass@k`` plotted against an x axis of k: each point's k goes into the metric."""
     x_axis = figure.axes.get("x")
-    if not metric.endswith("@k") or x_axis is None or not re.match(r"(?i)\s*k\b", x_axis.label):
+    if not metric.endswith("@k") or x_axis is None or not _rx(r"(?i)\s*k\b").match(x_axis.label):
         return metric, settings
     key = x_axis.setting_key or "x"
     if key not in settings:
@@ -985,8 +986,8 @@ _NO_RESULT_KIND = re.compile(r"(?i)\b(?:pie|donut|doughnut|mixture|data mix|comp
 
 def _as_written(text: str) -> str:
     name, _ = _strip_prefix(text)
-    match = re.match(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$", name)
-    if match and not re.search(r"(?i)ours?\b|proposed", match.group("note")):
+    match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(name)
+    if match and not _rx(r"(?i)ours?\b|proposed").search(match.group("note")):
         name = match.group("name")
     return name.strip().strip("`\"'“”")
 

@@ -8,6 +8,8 @@ folded by `skeleton`, which is used only to *find* a known name, never to invent
 from __future__ import annotations
 
 import re
+
+from etl._rx import rx as _rx
 import unicodedata
 from functools import lru_cache
 
@@ -22,7 +24,7 @@ _ANNOTATION = re.compile(
 def name_key(text: str) -> str:
     """Case-, space-, hyphen- and underscore-insensitive key of a name."""
     text = unicodedata.normalize("NFKC", text).casefold()
-    return re.sub(r"[\s\-_–—]+", "", text)
+    return _rx(r"[\s\-_–—]+").sub("", text)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -70,7 +72,7 @@ def _scan_params(name: str) -> dict[str, float]:
     ``Qwen3-30B-A3B`` gives total 30 and active 3, ``SmolLM2-360M`` total 0.36,
     ``Math7B`` and ``8x7B`` nothing, ``DeepSeek-VL2-A4.5B`` active 4.5 only."""
     found: dict[str, float] = {}
-    for token in re.split(r"[\s\-_]+", name.strip()):
+    for token in _rx(r"[\s\-_]+").split(name.strip()):
         token = token.strip("()[],;:")
         match = _TOTAL_ACTIVE.match(token)
         if match:
@@ -89,7 +91,7 @@ def _scan_params(name: str) -> dict[str, float]:
 
 def family_token(name: str) -> str:
     """The leading alphabetic run of a name: ``Qwen2.5-7B`` → ``Qwen``, ``R1-Qwen`` → ``R``."""
-    match = re.match(r"[A-Za-z]+", name.strip())
+    match = _rx(r"[A-Za-z]+").match(name.strip())
     return match.group(0) if match else ""
 
 
@@ -97,6 +99,6 @@ def alpha_tokens(name: str) -> list[tuple[int, int, str]]:
     """Alphabetic runs of at least three letters that start a separator-delimited token,
     with their positions: the places a family name can stand (``R1-Owen`` → ``Owen``)."""
     tokens = []
-    for match in re.finditer(r"(?:(?<=^)|(?<=[\s\-_/]))([A-Za-z]{3,})", name):
+    for match in _rx(r"(?:(?<=^)|(?<=[\s\-_/]))([A-Za-z]{3,})").finditer(name):
         tokens.append((match.start(1), match.end(1), match.group(1)))
     return tokens

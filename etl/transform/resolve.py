@@ -7,6 +7,8 @@ order in which documents arrived.
 from __future__ import annotations
 
 import re
+
+from etl._rx import rx as _rx
 from collections import Counter, defaultdict
 from statistics import median
 
@@ -17,7 +19,7 @@ from etl.transform.reference import Reference
 def _plausibility(name: str, ref: Reference) -> tuple[int, int]:
     """How much a spelling looks right: (known families among its tokens, -suspicious chars)."""
     families = sum(1 for _, _, t in alpha_tokens(name) if t.lower() in ref.families)
-    suspicious = len(re.findall(r"(?<=[A-Z])I(?=[-\d]|$)|(?<=\d)[Ol](?=\d)|(?<=[a-z])0|rn", name))
+    suspicious = len(_rx(r"(?<=[A-Z])I(?=[-\d]|$)|(?<=\d)[Ol](?=\d)|(?<=[a-z])0|rn").findall(name))
     return families, -suspicious
 
 
@@ -124,5 +126,5 @@ def model_family(model: str, ref: Reference) -> str | None:
     for _, _, token in alpha_tokens(model):
         if token.lower() in ref.families:
             return ref.families[token.lower()]
-    match = re.match(r"[A-Za-z]+", model)
+    match = _rx(r"[A-Za-z]+").match(model)
     return match.group(0) if match else None
