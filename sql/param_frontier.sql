@@ -14,13 +14,13 @@ compared as (
         *,
         -- best score among models strictly smaller: the frame ends before the peers of the current row
         max(value) over (
-            partition by benchmark, metric, setting, unit, param_kind
+            partition by benchmark_id, metric_id, config_id, unit, param_kind
             order by params_b asc
             range between unbounded preceding and current row exclude group
         ) as best_value_with_fewer_params,
         -- best score among models of exactly the same size, the current one included
         max(value) over (
-            partition by benchmark, metric, setting, unit, param_kind, params_b
+            partition by benchmark_id, metric_id, config_id, unit, param_kind, params_b
         ) as best_value_with_same_params
     from scored
 ),
