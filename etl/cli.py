@@ -1,8 +1,12 @@
-"""The `benchdb` command line: a thin layer over `etl.pipeline` and `etl.query`.
+"""The `benchdb` command line: a thin layer over `etl.pipeline`, `etl.query`, `etl.export`
+and `etl.plot` (the commands parse arguments and format output, nothing else).
 
-Exit codes: 0 published (also when some documents failed; they are reported and
-recorded), 1 nothing could be published, 2 bad usage or SQL error, 3 another refresh holds
-the lock, 4 validation refused to publish (the published warehouse is unchanged).
+Exit codes of `refresh`: 0 published (also when some documents failed; they are reported
+and recorded), 1 nothing could be published, 3 another refresh holds the lock, 4 validation
+refused to publish (the published warehouse is unchanged). `query`, `views`, `export` and
+`plot` exit 0 on success and 2 on a user error (bad SQL or parameters, missing database,
+unknown view, empty or ambiguous selection, bad output path), with a one-line message on
+stderr and no traceback.
 """
 
 from __future__ import annotations
@@ -10,12 +14,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from etl.paths import seeds_dir
 from etl.pipeline import DEFAULT_MAX_SHRINK, RefreshError, RefreshLocked, RefreshRefused, refresh
-from etl.query import QueryError, format_result, run_query
+from etl.query import FORMATS, QueryError, describe_views, format_result, format_views, run_query
+
+if TYPE_CHECKING:
+    from etl.plot import PlotResult
 
 DEFAULT_DB = "bench.duckdb"
 
@@ -100,20 +108,117 @@ def _fail(as_json: bool, exc: Exception, code: int) -> None:
 @main.command("query")
 @click.argument("sql")
 @click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json", "jsonl", "markdown"]), default="table",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="table (aligned), csv, json (one array), jsonl (one object per line) or markdown (pipe table).")
 @click.option("-p", "--param", "params", type=(str, str), multiple=True,
               help="Named parameter: -p name value, used as $name in the SQL (bound, never interpolated).")
 def query_command(sql: str, db: Path, fmt: str, params: tuple[tuple[str, str], ...]) -> None:
-    """Run one read-only SQL statement (or '-' to read it from stdin) and print the result."""
+    """Run one read-only SQL statement (or '-' to read it from stdin) and print the result.
+
+    The database is opened read-only and the statement cannot touch other files. -p values
+    are bound as text literals: DuckDB casts them as the context needs (write $v::DOUBLE
+    where the type is ambiguous, e.g. in arithmetic)."""
     if sql == "-":
         sql = sys.stdin.read()
     try:
         columns, rows = run_query(db, sql, dict(params))
     except QueryError as exc:
-        click.echo(f"benchdb: {exc}", err=True)
-        sys.exit(2)
+        _user_error(exc)
     click.echo(format_result(columns, rows, fmt), nl=False)
+
+
+@main.command("views")
+@click.argument("names", nargs=-1)
+@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
+              show_default=True)
+def views_command(names: tuple[str, ...], db: Path, fmt: str) -> None:
+    """List the public views (or just NAMES) with their descriptions and columns, from the
+    comments stored in the database."""
+    try:
+        views = describe_views(db, list(names))
+    except QueryError as exc:
+        _user_error(exc)
+    click.echo(format_views(views, fmt), nl=False)
+
+
+@main.command("export")
+@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="Folder to write <view>.<format> files and manifest.json into (created if needed).")
+def export_command(db: Path, fmt: str, out: Path) -> None:
+    """Write every public view to OUT as Parquet or CSV, plus manifest.json (view, file,
+    rows, columns, refresh run id). Opens the database read-only."""
+    from etl.export import MANIFEST_NAME, ExportError, export_views
+
+    try:
+        manifest = export_views(db, out, fmt)
+    except ExportError as exc:
+        _user_error(exc)
+    width = max([len(v.view) for v in manifest.views] + [4])
+    lines = [f"benchdb export: {len(manifest.views)} views of {db} (refresh run {manifest.refresh_run_id}) "
+             f"to {out}/ as {fmt}"]
+    lines += [f"  {v.view.ljust(width)}  {v.rows:>6} rows  {len(v.columns):>2} columns  {v.file}"
+              for v in manifest.views]
+    lines.append(f"  manifest: {out / MANIFEST_NAME}")
+    click.echo("\n".join(lines))
+
+
+@main.group("plot")
+def plot_group() -> None:
+    """Draw the frontier views as charts (PNG, SVG or PDF, chosen by the --out suffix)."""
+
+
+@plot_group.command("params")
+@click.option("--benchmark", required=True, help="Canonical benchmark name, e.g. 'AIME 2025'.")
+@click.option("--metric", default=None, help="Score metric, when the benchmark has several.")
+@click.option("--param-kind", type=click.Choice(["total", "active", "non_embedding"]), default="total",
+              show_default=True)
+@click.option("--setting", default=None, help="Setting, when the benchmark's scores have several.")
+@click.option("--unit", default=None, help="Unit of the scores, when there are several ('' for none).")
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), required=True)
+@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
+def plot_params_command(benchmark: str, metric: str | None, param_kind: str, setting: str | None,
+                        unit: str | None, out: Path, db: Path) -> None:
+    """Score against parameter count (log x) with the frontier line, from param_frontier."""
+    from etl.plot import PlotError, plot_params
+
+    try:
+        result = plot_params(db, benchmark, out, metric=metric, param_kind=param_kind, setting=setting, unit=unit)
+    except (PlotError, QueryError) as exc:
+        _user_error(exc)
+    _report_plot(result)
+
+
+@plot_group.command("throughput")
+@click.option("--model", required=True, help="Canonical model name, e.g. R1-Qwen.")
+@click.option("--benchmark", required=True, help="Canonical benchmark name.")
+@click.option("--metric", default=None, help="Accuracy metric, when there are several.")
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), required=True)
+@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
+def plot_throughput_command(model: str, benchmark: str, metric: str | None, out: Path, db: Path) -> None:
+    """Accuracy against throughput across settings with the frontier line, from throughput_frontier."""
+    from etl.plot import PlotError, plot_throughput
+
+    try:
+        result = plot_throughput(db, model, benchmark, out, metric=metric)
+    except (PlotError, QueryError) as exc:
+        _user_error(exc)
+    _report_plot(result)
+
+
+def _report_plot(result: PlotResult) -> None:
+    group = ", ".join(f"{k}={'' if v is None else v}" for k, v in result.group.items())
+    frontier = ", ".join(p.label for p in result.frontier)
+    click.echo(f"benchdb plot: wrote {result.out} ({len(result.points)} points, {len(result.frontier)} on the "
+               f"frontier: {frontier})\n  {group}")
+
+
+def _user_error(exc: Exception) -> NoReturn:
+    """Report a user error on stderr, without a traceback, and exit 2."""
+    click.echo(f"benchdb: {exc}", err=True)
+    sys.exit(2)
 
 
 if __name__ == "__main__":

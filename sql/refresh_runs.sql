@@ -25,7 +25,10 @@ final as (
         measurements_added,
         measurements_removed,
         benchdb_version,
-        schema_revision
+        schema_revision,
+        measurements_total,
+        duration_s,
+        allow_shrink
     from runs
 )
 
@@ -47,3 +50,6 @@ comment on column refresh_runs.measurements_added is 'values read from new and c
 comment on column refresh_runs.measurements_removed is 'values dropped with changed and removed files';
 comment on column refresh_runs.benchdb_version is 'benchdb version that ran the refresh';
 comment on column refresh_runs.schema_revision is 'Alembic revision of the schema';
+comment on column refresh_runs.measurements_total is 'measurements in the warehouse after the run';
+comment on column refresh_runs.duration_s is 'seconds from start to publication';
+comment on column refresh_runs.allow_shrink is 'true when the run was allowed to drop more than the usual share of measurements';

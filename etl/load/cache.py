@@ -4,9 +4,11 @@ batch is large), and bulk loading of their rows in batches, so memory stays flat
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import multiprocessing
 import os
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -134,7 +136,17 @@ def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
     workers = os.cpu_count() or 1
     if count < PARALLEL_MIN_DOCUMENTS or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    return multiprocessing.get_context("fork").Pool(workers)
+    return multiprocessing.get_context("fork").Pool(workers, initializer=_worker_init)
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the parent (which terminates them) and die with it (Linux)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: a killed refresh leaves no orphans parsing
+    except (OSError, AttributeError):
+        pass
 
 
 def _results(work: list[SourceFile], pool: multiprocessing.pool.Pool | None) -> Iterator[Extracted]:
