@@ -9,20 +9,34 @@ scored as (
     select * from score_per_parameter
 ),
 
-compared as (
+keyed as (
+    -- a NULL unit is a group of its own: give it a key that joins
+    select *, coalesce(unit, '') as unit_key from scored
+),
+
+size_groups as (
+    -- best score at each parameter count of a frontier group
+    select benchmark_id, metric_id, config_id, unit_key, param_kind, params_b, max(value) as best_value_same_size
+    from keyed
+    group by benchmark_id, metric_id, config_id, unit_key, param_kind, params_b
+),
+
+running as (
+    -- best score among strictly smaller models: a running max over the sizes before this one
     select
         *,
-        -- best score among models strictly smaller: the frame ends before the peers of the current row
-        max(value) over (
-            partition by benchmark_id, metric_id, config_id, unit, param_kind
+        max(best_value_same_size) over (
+            partition by benchmark_id, metric_id, config_id, unit_key, param_kind
             order by params_b asc
-            range between unbounded preceding and current row exclude group
-        ) as best_value_with_fewer_params,
-        -- best score among models of exactly the same size, the current one included
-        max(value) over (
-            partition by benchmark_id, metric_id, config_id, unit, param_kind, params_b
-        ) as best_value_with_same_params
-    from scored
+            rows between unbounded preceding and 1 preceding
+        ) as best_value_with_fewer_params
+    from size_groups
+),
+
+compared as (
+    select keyed.*, running.best_value_with_fewer_params, running.best_value_same_size
+    from keyed
+    inner join running using (benchmark_id, metric_id, config_id, unit_key, param_kind, params_b)
 ),
 
 final as (
@@ -40,7 +54,7 @@ final as (
         -- dominated by a smaller model scoring at least as much, or an equal-sized one scoring more;
         -- exact duplicates (same size, same score) both stay on the frontier
         coalesce(best_value_with_fewer_params < value, true)
-            and value >= best_value_with_same_params as on_frontier
+            and value >= best_value_same_size as on_frontier
     from compared
 )
 
