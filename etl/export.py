@@ -91,17 +91,19 @@ def export_views(db: Path, out_dir: Path, fmt: str = "parquet") -> ExportManifes
 
 
 def _export(con: duckdb.DuckDBPyConnection, db: Path, out_dir: Path, fmt: str) -> ExportManifest:
+    views = public_views(con)
     run = con.execute(
-        "SELECT run_id, finished_at FROM refresh_runs ORDER BY run_id DESC LIMIT 1").fetchall()
+        "SELECT run_id, finished_at FROM refresh_runs ORDER BY run_id DESC LIMIT 1").fetchall() \
+        if "refresh_runs" in views else []
     manifest = ExportManifest(
         format=fmt,
         database=str(db.resolve()),
         refresh_run_id=run[0][0] if run else None,
         refresh_finished_at=run[0][1].isoformat() if run and run[0][1] is not None else None,
-        exported_at=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        exported_at=dt.datetime.now().astimezone().isoformat(timespec="seconds"),
         benchdb_version=__version__,
     )
-    for view in public_views(con):
+    for view in views:
         columns = [{"name": name, "type": dtype} for name, dtype in con.execute(
             "SELECT column_name, data_type FROM duckdb_columns() "
             "WHERE schema_name = 'main' AND database_name = current_database() AND table_name = $view "

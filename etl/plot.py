@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import duckdb
+
 from etl.query import QueryError, read_only_connection
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -76,6 +78,13 @@ def _one_group(rows: list[tuple], keys: tuple[str, ...], options: dict[str, str]
     return groups[0]
 
 
+def _fetch(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, object]) -> list[tuple]:
+    try:
+        return con.execute(sql, params).fetchall()
+    except duckdb.Error as exc:  # e.g. a file that is no benchdb warehouse
+        raise PlotError(f"cannot read the view: {str(exc).strip()}") from exc
+
+
 def _draw(points: list[PlotPoint], frontier: list[PlotPoint], *, title: str, xlabel: str, ylabel: str,
           out: Path, log_x: bool) -> None:
     from matplotlib.figure import Figure  # Agg canvas, no pyplot state, no display
@@ -100,7 +109,10 @@ def _draw(points: list[PlotPoint], frontier: list[PlotPoint], *, title: str, xla
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(fontsize=8, loc="best")
     fig.tight_layout()
-    fig.savefig(out)
+    try:
+        fig.savefig(out)
+    except OSError as exc:
+        raise PlotError(f"cannot write {out}: {exc}") from exc
 
 
 _PARAMS_SQL = """
@@ -127,7 +139,7 @@ def plot_params(db: Path, benchmark: str, out: Path, *, metric: str | None = Non
         raise PlotError(f"unknown parameter kind {param_kind!r} (one of {', '.join(PARAM_KINDS)})")
     params = {"benchmark": benchmark, "param_kind": param_kind, "metric": metric, "setting": setting, "unit": unit}
     with read_only_connection(db) as con:
-        rows = con.execute(_PARAMS_SQL, params).fetchall()
+        rows = _fetch(con, _PARAMS_SQL, params)
         if not rows:
             known = [r[0] for r in con.execute(
                 "SELECT DISTINCT benchmark FROM param_frontier WHERE param_kind = $param_kind ORDER BY 1",
@@ -169,7 +181,7 @@ def plot_throughput(db: Path, model: str, benchmark: str, out: Path, *, metric: 
     out = _check_out(out)
     params = {"model": model, "benchmark": benchmark, "metric": metric}
     with read_only_connection(db) as con:
-        rows = con.execute(_THROUGHPUT_SQL, params).fetchall()
+        rows = _fetch(con, _THROUGHPUT_SQL, params)
         if not rows:
             known = [f"{m} on {b}" for m, b in con.execute(
                 "SELECT DISTINCT model, benchmark FROM throughput_frontier ORDER BY 1, 2").fetchall()]

@@ -130,6 +130,8 @@ def format_views(views: list[ViewInfo], fmt: str) -> str:
     """Render view descriptions as 'text' (one block per view), 'markdown' or 'json'."""
     if fmt == "json":
         return json.dumps([v.as_dict() for v in views], indent=1) + "\n"
+    if not views:
+        return "(no public views)\n"
     blocks = []
     for view in views:
         if fmt == "markdown":

@@ -178,3 +178,9 @@ def test_every_value_quotes_the_line_it_was_read_from(text: str) -> None:
         if plain:  # nothing for the normaliser to change: the quote is the line as written
             assert value.quote == raw_lines[value.source_line - 1].strip(), value
         assert math.isfinite(value.value), value
+
+
+def test_input_that_made_the_markdown_parser_panic_is_parsed() -> None:
+    """A Hypothesis find: markdown-it-pyrs's inline backtick scanner panicked on this text."""
+    text = "V\x11[ R\x93\x07\U000dc45eª\x83O½¹Z`\U000512a5\U000a2180"
+    assert parse_chart(text) == parse_chart(text)

@@ -19,9 +19,10 @@ from itertools import accumulate
 
 from markdown_it_pyrs import MarkdownIt
 
-# markdown-it-pyrs: the markdown-it rules (CommonMark plus tables), compiled; only the block
-# structure and its source map are used.
-_MD = MarkdownIt("commonmark").enable("table")
+# markdown-it-pyrs: the markdown-it rules compiled, block rules only (CommonMark blocks plus
+# tables; no inline rules, whose scanners are not needed and have panicked on odd input).
+# A '---' under a paragraph is a rule, not a setext heading: describers use it as a separator.
+_MD = MarkdownIt("zero").enable_many(["blockquote", "code", "fence", "heading", "hr", "list", "paragraph", "table"])
 
 _ITEM_MARKER = re.compile(r"^\s*(?:(?P<ordered>\d{1,3}[.)])|(?P<bullet>[-*+•]))\s+")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
@@ -107,7 +108,13 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
                 continue
             visit(child, depth, ordered, in_head or name == "thead")
 
-    visit(_MD.tree(text), 0, False, False)
+    try:
+        tree = _MD.tree(text)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # a Rust panic (pyo3 PanicException): every line falls back to plain classification
+        return {}, set()
+    visit(tree, 0, False, False)
     return kinds, header_rows
 
 
