@@ -24,6 +24,8 @@ from markdown_it_pyrs import MarkdownIt
 # A '---' under a paragraph is a rule, not a setext heading: describers use it as a separator.
 _MD = MarkdownIt("zero").enable_many(["blockquote", "code", "fence", "heading", "hr", "list", "paragraph", "table"])
 
+_BLOCKS = frozenset({"bullet_list", "ordered_list", "list_item", "heading", "paragraph", "table", "thead", "tbody",
+                     "trow", "fence", "code_block", "blockquote"})
 _ITEM_MARKER = re.compile(r"^\s*(?:(?P<ordered>\d{1,3}[.)])|(?P<bullet>[-*+•]))\s+")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
 
@@ -79,6 +81,8 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
         # pre-order, like markdown-it's token stream: a parent claims its lines first
         for child in node.children:
             name = child.name
+            if name not in _BLOCKS:
+                continue  # inline leaves (text) carry no block structure
             begin, end = child.srcmap or (0, 0)
             first, last = line_of(begin), line_of(max(begin, end - 1))
             if name in ("bullet_list", "ordered_list"):
@@ -94,6 +98,7 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
             elif name == "paragraph":
                 for line in range(first, last + 1):
                     kinds.setdefault(line, ("paragraph", 0, False))
+                continue
             elif name == "table":
                 for line in range(first, last + 1):
                     kinds.setdefault(line, ("table_rule", 0, False))
