@@ -22,8 +22,8 @@ import duckdb
 from filelock import FileLock, Timeout
 
 from etl import __version__
-from etl.load.cache import (CacheChanges, Extracted, extract_bytes, extraction_pool, known_documents, pending, scan,
-                            update_cache)
+from etl.load.cache import (CacheChanges, Extracted, extract_bytes, extraction_pool, known_documents, known_stats,
+                            pending, record_stats, scan, update_cache)
 from etl.load.star import rebuild_star
 from etl.load.views import apply_views
 from etl.transform.reference import Reference, load_reference
@@ -163,8 +163,6 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
     for leftover in (staging, Path(str(staging) + ".wal")):
         if leftover.exists():
             leftover.unlink()  # a killed refresh's staging file: the lock says nobody owns it
-    files = scan(source)
-    summary.documents_seen = len(files)
     pool = None
     try:
         if db.exists():
@@ -175,13 +173,17 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             upgrade(conn)
             revision = current_revision(conn)
             known = known_documents(conn.connection.driver_connection)
+            stats = known_stats(conn.connection.driver_connection)
         engine.dispose()  # no DuckDB connection open while worker processes fork
+        files = scan(source, stats)
+        summary.documents_seen = len(files)
         pool = extraction_pool(len(pending(files, known)))
         engine = engine_for(staging)
         with engine.begin() as conn:
             con = conn.connection.driver_connection
             previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
             changes = update_cache(con, files, pool, progress)
+            record_stats(con, files)
             if pool is not None:
                 pool.close()
             _summarise(summary, changes)

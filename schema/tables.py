@@ -74,6 +74,16 @@ document = sa.Table(
     comment="One row per description file the warehouse has seen.",
 )
 
+document_stat = sa.Table(
+    "document_stat",
+    metadata,
+    sa.Column("path", sa.String, primary_key=True, comment="path relative to the source folder"),
+    sa.Column("size_bytes", sa.BigInteger, nullable=False),
+    sa.Column("mtime_ns", sa.BigInteger, nullable=False),
+    sa.Column("content_sha256", sa.String, nullable=False),
+    comment="File size and modification time when each document was last hashed: unchanged ones are not re-read.",
+)
+
 extracted_value = sa.Table(
     "extracted_value",
     metadata,

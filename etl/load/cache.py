@@ -42,6 +42,7 @@ class SourceFile:
     path: Path
     sha256: str
     size: int
+    mtime_ns: int = 0
 
 
 @dataclass(frozen=True)
@@ -77,15 +78,17 @@ class CacheChanges:
         return bool(self.new or self.changed or self.removed or self.failed)
 
 
-def scan(root: Path) -> list[SourceFile]:
+def scan(root: Path, stats: dict[str, tuple[int, int, str]] | None = None) -> list[SourceFile]:
     """Every description under `root` (recursively, ``*.txt`` and ``*.md``, hidden paths
-    skipped), in a stable order, with its content hash."""
+    skipped), in a stable order, with its content hash. `stats` (path -> size, mtime_ns,
+    sha256 from the last refresh) spares re-hashing files whose size and time are unchanged."""
+    stats = stats or {}
     files = []
-    for path in sorted(root.rglob("*")):
-        if not path.is_file() or path.suffix.lower() not in SUFFIXES:
-            continue
-        rel = path.relative_to(root)
-        if any(part.startswith(".") for part in rel.parts):
+    for path, rel in _walk(root, ""):
+        info = path.stat()
+        known = stats.get(rel)
+        if known is not None and known[0] == info.st_size and known[1] == info.st_mtime_ns:
+            files.append(SourceFile(rel, path, known[2], info.st_size, info.st_mtime_ns))
             continue
         digest = hashlib.sha256()
         size = 0
@@ -93,8 +96,35 @@ def scan(root: Path) -> list[SourceFile]:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
                 size += len(block)
-        files.append(SourceFile(rel.as_posix(), path, digest.hexdigest(), size))
+        files.append(SourceFile(rel, path, digest.hexdigest(), size, info.st_mtime_ns))
     return files
+
+
+def _walk(folder: Path, prefix: str) -> Iterator[tuple[Path, str]]:
+    """(path, relative posix path) of description files below `folder`, sorted, no hidden parts."""
+    entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        rel = prefix + entry.name
+        if entry.is_dir(follow_symlinks=False):
+            yield from _walk(Path(entry.path), rel + "/")
+        elif entry.is_file() and os.path.splitext(entry.name)[1].lower() in SUFFIXES:
+            yield Path(entry.path), rel
+
+
+def known_stats(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[int, int, str]]:
+    """path -> (size_bytes, mtime_ns, content_sha256) recorded when each file was last hashed."""
+    return {row[0]: (row[1], row[2], row[3]) for row in con.execute(
+        "SELECT path, size_bytes, mtime_ns, content_sha256 FROM document_stat").fetchall()}
+
+
+def record_stats(con: duckdb.DuckDBPyConnection, files: list[SourceFile]) -> None:
+    """Remember size, time and hash of every file seen, for the next refresh."""
+    con.execute("DELETE FROM document_stat")
+    bulk_insert(con, t.document_stat, pd.DataFrame({
+        "path": [f.rel for f in files], "size_bytes": [f.size for f in files],
+        "mtime_ns": [f.mtime_ns for f in files], "content_sha256": [f.sha256 for f in files]}))
 
 
 def extract_bytes(data: bytes, ref: Reference) -> Extracted:
