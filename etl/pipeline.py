@@ -85,6 +85,8 @@ def _extract(data: bytes, ref: Reference) -> Extracted:
 
 
 DEFAULT_MAX_SHRINK = 0.5
+# DuckDB may otherwise take up to 80% of RAM for its buffers; a refresh spills beyond this.
+DUCKDB_SETTINGS = {"memory_limit": "512MB", "preserve_insertion_order": "false"}
 
 
 def refresh(source: Path, db: Path, *, progress: Callable[[int, int], None] | None = None,
@@ -167,7 +169,7 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
     try:
         if db.exists():
             _copy_published(db, staging)
-        engine = engine_for(staging)
+        engine = engine_for(staging, settings=DUCKDB_SETTINGS)
         with engine.connect() as conn:
             before = current_revision(conn)
             upgrade(conn)
@@ -178,7 +180,7 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
         files = scan(source, stats)
         summary.documents_seen = len(files)
         pool = extraction_pool(len(pending(files, known)))
-        engine = engine_for(staging)
+        engine = engine_for(staging, settings=DUCKDB_SETTINGS)
         with engine.begin() as conn:
             con = conn.connection.driver_connection
             previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]

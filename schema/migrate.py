@@ -117,13 +117,14 @@ def head_revision() -> str:
     return head
 
 
-def engine_for(path: str | Path, read_only: bool = False) -> sa.Engine:
+def engine_for(path: str | Path, read_only: bool = False, settings: dict[str, str] | None = None) -> sa.Engine:
     """Return a duckdb_engine engine for the database file at ``path``.
 
     Read-write engines create the file if needed and write it in the
     :data:`STORAGE_COMPATIBILITY_VERSION` format. Connections are not pooled: each
     ``connect()`` opens the file and ``close()`` releases it, so no idle pooled connection
     keeps the file locked against other processes or keeps reading a file replaced since.
+    `settings` are further DuckDB settings for read-write connections (``memory_limit``).
     """
     url = sa.URL.create("duckdb", database=str(path))
     connect_args: dict[str, Any]
@@ -132,7 +133,8 @@ def engine_for(path: str | Path, read_only: bool = False) -> sa.Engine:
     else:
         # a core DuckDB setting, so duckdb_engine hands it to duckdb.connect(config=...),
         # which applies it when the file is opened (a later SET would be too late)
-        connect_args = {"config": {"storage_compatibility_version": STORAGE_COMPATIBILITY_VERSION}}
+        connect_args = {"config": {"storage_compatibility_version": STORAGE_COMPATIBILITY_VERSION,
+                                   **(settings or {})}}
     return sa.create_engine(url, connect_args=connect_args, poolclass=sa.NullPool)
 
 
