@@ -86,7 +86,7 @@ def _extract(data: bytes, ref: Reference) -> Extracted:
 
 DEFAULT_MAX_SHRINK = 0.5
 # DuckDB may otherwise take up to 80% of RAM for its buffers; a refresh spills beyond this.
-DUCKDB_SETTINGS = {"memory_limit": "512MB", "preserve_insertion_order": "false"}
+DUCKDB_SETTINGS = {"memory_limit": "256MB", "preserve_insertion_order": "false"}
 
 
 def refresh(source: Path, db: Path, *, progress: Callable[[int, int], None] | None = None,
