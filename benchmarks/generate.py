@@ -470,8 +470,8 @@ def _style_kv(doc: _Doc) -> None:
         for label, a in zip(labels, acc):
             doc.fact(f"{header.split(' | ')[1]} at {label}", a, _num(a))
         if variant == "seed3":
-            doc.add(f"- **Pass@1**: " + ", ".join(f"{_num(a)} ({l})" for a, l in zip(acc, labels)),
-                    f"- **Throughput**: " + ", ".join(f"{t:.0f} ({l})" for t, l in zip(thr, labels)),
+            doc.add("- **Pass@1**: " + ", ".join(f"{_num(a)} ({l})" for a, l in zip(acc, labels)),
+                    "- **Throughput**: " + ", ".join(f"{t:.0f} ({l})" for t, l in zip(thr, labels)),
                     f"- **Trend**: Pass@1 {rng.choice(('rises', 'fluctuates', 'increases modestly'))}, while "
                     f"Throughput decreases steadily.")
         elif variant == "seed4":
@@ -680,7 +680,7 @@ def _style_lines(doc: _Doc) -> None:
             doc.add(*(f"- {x}: {_num(v)}% (±{rng.uniform(0.4, 2):.1f})" for x, v in zip(xs, values)))
         doc.add("")
     if rng.random() < 0.35:
-        doc.add(f"#### FullKV (Black Dashed Line)", f"- Constant at {rng.uniform(40, 90):.1f} across all sizes.")
+        doc.add("#### FullKV (Black Dashed Line)", f"- Constant at {rng.uniform(40, 90):.1f} across all sizes.")
 
 
 def _style_prose(doc: _Doc) -> None:

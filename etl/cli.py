@@ -19,8 +19,21 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from etl.paths import seeds_dir
-from etl.pipeline import DEFAULT_MAX_SHRINK, RefreshError, RefreshLocked, RefreshRefused, refresh
-from etl.query import FORMATS, QueryError, describe_views, format_result, format_views, run_query
+from etl.pipeline import (
+    DEFAULT_MAX_SHRINK,
+    RefreshError,
+    RefreshLocked,
+    RefreshRefused,
+    refresh,
+)
+from etl.query import (
+    FORMATS,
+    QueryError,
+    describe_views,
+    format_result,
+    format_views,
+    run_query,
+)
 
 if TYPE_CHECKING:
     from etl.plot import PlotResult
@@ -55,7 +68,13 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
                     max_shrink: float) -> None:
     """Parse every description under SOURCE into the warehouse DB and publish it."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
 
     source = source or default_source()
     console = Console(stderr=True)

@@ -22,8 +22,18 @@ import duckdb
 from filelock import FileLock, Timeout
 
 from etl import __version__
-from etl.load.cache import (CacheChanges, Extracted, extract_bytes, extraction_pool, known_documents, known_stats,
-                            pending, record_stats, scan, update_cache)
+from etl.load.cache import (
+    CacheChanges,
+    Extracted,
+    extract_bytes,
+    extraction_pool,
+    known_documents,
+    known_stats,
+    pending,
+    record_stats,
+    scan,
+    update_cache,
+)
 from etl.load.star import rebuild_star
 from etl.load.views import apply_views
 from etl.transform.reference import Reference, load_reference

@@ -11,8 +11,6 @@ the test is skipped only when the package index cannot be reached.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import shutil

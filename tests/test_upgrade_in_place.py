@@ -18,7 +18,13 @@ from pathlib import Path
 import duckdb
 import sqlalchemy as sa
 
-from schema.migrate import current_revision, downgrade, engine_for, head_revision, upgrade
+from schema.migrate import (
+    current_revision,
+    downgrade,
+    engine_for,
+    head_revision,
+    upgrade,
+)
 from tests._processes import (
     SEED_MEASUREMENTS,
     check_published,

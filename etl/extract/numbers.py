@@ -8,9 +8,10 @@ suffix. Pure functions; no I/O.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
 from etl._rx import rx as _rx
-from dataclasses import dataclass
 
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 
@@ -95,9 +96,15 @@ def parse_match(m: re.Match[str]) -> Number:
 
 def find_numbers(text: str) -> list[Number]:
     """All standalone numbers in `text`, left to right."""
-    return [parse_match(m) for m in NUMBER_RE.finditer(text)]
+    return list(_find_numbers(text))
 
 
+@lru_cache(maxsize=1 << 15)
+def _find_numbers(text: str) -> tuple[Number, ...]:
+    return tuple(parse_match(m) for m in NUMBER_RE.finditer(text))
+
+
+@lru_cache(maxsize=1 << 14)
 def parse_number(text: str) -> Number | None:
     """The number that `text` consists of (markup, approximation words and a trailing
     unit word allowed), or None: ``'~1,310 TPS'`` gives 1310, ``'Qwen3'`` gives None."""

@@ -13,13 +13,18 @@ Interpretation) is never read for values.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from functools import lru_cache
 
 from etl._rx import rx as _rx
-from dataclasses import replace
-
 from etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Skip, Span
 from etl.extract.numbers import find_numbers
-from etl.extract.recognize import DESCRIPTIVE_FIELDS, clean, read_values, split_label, split_note
+from etl.extract.recognize import (
+    DESCRIPTIVE_FIELDS,
+    clean,
+    read_values,
+    split_label,
+)
 from etl.extract.structure import SourceLine, split_cells, split_lines
 
 _COMMENTARY = re.compile(
@@ -74,6 +79,7 @@ def normalise_text(text: str) -> str:
     return "\n".join("" if line.strip() in ("\\n", "\\n\\n") else line for line in text.split("\n"))
 
 
+@lru_cache(maxsize=4096)
 def _section_kind(heading: str) -> str:
     text = _rx(r"^\s*\d+[.)]\s*").sub("", heading)
     if _NON_DATA.search(text):

@@ -12,7 +12,6 @@ import re
 from functools import lru_cache
 
 from etl._rx import rx as _rx
-
 from etl.extract.chart import Reading
 from etl.extract.numbers import Number, find_numbers
 

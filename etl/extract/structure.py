@@ -10,14 +10,13 @@ paragraph line that looks like a list item is treated as one.
 from __future__ import annotations
 
 import re
-
-from etl._rx import rx as _rx
-from dataclasses import dataclass
-
 from bisect import bisect_right
+from dataclasses import dataclass
 from itertools import accumulate
 
 from markdown_it_pyrs import MarkdownIt
+
+from etl._rx import rx as _rx
 
 # markdown-it-pyrs: the markdown-it rules compiled, block rules only (CommonMark blocks plus
 # tables; no inline rules, whose scanners are not needed and have panicked on odd input).

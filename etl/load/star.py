@@ -14,7 +14,12 @@ import sqlalchemy as sa
 from etl.load.loader import bulk_insert, recreate_tables
 from etl.transform.names import name_key, name_params
 from etl.transform.reference import Reference
-from etl.transform.resolve import canonical_benchmarks, canonical_models, model_family, model_params
+from etl.transform.resolve import (
+    canonical_benchmarks,
+    canonical_models,
+    model_family,
+    model_params,
+)
 from schema import tables as t
 
 _LIVE = "(SELECT document_id, path, content_sha256, figure_title, chart_kind FROM document WHERE status <> 'removed')"

@@ -17,14 +17,20 @@ The reasoning, in order:
 from __future__ import annotations
 
 import re
-
-from etl._rx import rx as _rx
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from etl.extract.chart import Axis, Chart, Point, Reading, Skip
+from etl._rx import rx as _rx
+from etl.extract.chart import Chart, Point, Reading, Skip
 from etl.extract.numbers import find_numbers, parse_number
-from etl.transform.names import alpha_tokens, family_token, name_key, name_params, skeleton, strip_annotations
+from etl.transform.names import (
+    alpha_tokens,
+    family_token,
+    name_key,
+    name_params,
+    skeleton,
+    strip_annotations,
+)
 from etl.transform.reference import Reference
 
 UNIT_WORDS = {

@@ -8,10 +8,10 @@ folded by `skeleton`, which is used only to *find* a known name, never to invent
 from __future__ import annotations
 
 import re
-
-from etl._rx import rx as _rx
 import unicodedata
 from functools import lru_cache
+
+from etl._rx import rx as _rx
 
 _ANNOTATION = re.compile(
     r"\s*[\(\[](?:ours?|our model|our method|proposed|this work|new|ours,[^)\]]*|highlighted|red star|baseline model)"

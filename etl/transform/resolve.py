@@ -6,12 +6,10 @@ order in which documents arrived.
 
 from __future__ import annotations
 
-import re
-
-from etl._rx import rx as _rx
 from collections import Counter, defaultdict
 from statistics import median
 
+from etl._rx import rx as _rx
 from etl.transform.names import alpha_tokens, name_key, name_params, skeleton
 from etl.transform.reference import Reference
 
