@@ -18,14 +18,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
+from etl.defaults import DEFAULT_DB, DEFAULT_MAX_SHRINK
 from etl.paths import seeds_dir
-from etl.pipeline import (
-    DEFAULT_MAX_SHRINK,
-    RefreshError,
-    RefreshLocked,
-    RefreshRefused,
-    refresh,
-)
 from etl.query import (
     FORMATS,
     QueryError,
@@ -37,8 +31,6 @@ from etl.query import (
 
 if TYPE_CHECKING:
     from etl.plot import PlotResult
-
-DEFAULT_DB = "bench.duckdb"
 
 
 def default_source() -> Path:
@@ -76,6 +68,13 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
         TimeElapsedColumn,
     )
 
+    from etl.pipeline import (  # heavy: only here
+        RefreshError,
+        RefreshLocked,
+        RefreshRefused,
+        refresh,
+    )
+
     source = source or default_source()
     console = Console(stderr=True)
     show = not as_json and console.is_terminal
@@ -95,6 +94,8 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
         _fail(as_json, exc, 4)
     except RefreshError as exc:
         _fail(as_json, exc, 1)
+    except KeyboardInterrupt:
+        _fail(as_json, RuntimeError("interrupted; the published warehouse is unchanged"), 130)
     if as_json:
         click.echo(json.dumps(summary.as_dict(), default=str))
         return

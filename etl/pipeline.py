@@ -22,6 +22,7 @@ import duckdb
 from filelock import FileLock, Timeout
 
 from etl import __version__
+from etl.defaults import DEFAULT_MAX_SHRINK
 from etl.load.cache import (
     CacheChanges,
     Extracted,
@@ -94,7 +95,6 @@ def _extract(data: bytes, ref: Reference) -> Extracted:
     return extract_bytes(data, ref)
 
 
-DEFAULT_MAX_SHRINK = 0.5
 # DuckDB may otherwise take up to 80% of RAM for its buffers; a refresh spills beyond this.
 DUCKDB_SETTINGS = {"memory_limit": "256MB", "preserve_insertion_order": "false"}
 
