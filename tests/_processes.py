@@ -18,6 +18,8 @@ from pathlib import Path
 
 import duckdb
 
+from tests._contract import fetch  # noqa: F401  (re-exported to the process tests)
+
 SEED_MEASUREMENTS = 135
 
 # The contract views (README) plus the diagnostic ones; each must query on a published file.
@@ -158,12 +160,6 @@ def copy_tree(src: Path, dst: Path) -> Path:
 
 # ----------------------------------------------------------------------------- looks
 
-def fetch(db: Path, sql: str, params: list | None = None) -> list[tuple]:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute(sql, params or []).fetchall()
-    finally:
-        con.close()
 
 
 def measurement_count(db: Path) -> int:

@@ -29,6 +29,7 @@ from sqlalchemy.pool import NullPool
 from etl.cli import main
 from etl.export import export_views
 from etl.query import QueryError, describe_views, public_views, run_query
+from tests._contract import fetch
 
 SEED_MEASUREMENTS = 135
 CONTRACT_VIEWS = {"measurements", "models", "score_per_parameter", "param_frontier", "throughput_frontier"}
@@ -41,12 +42,6 @@ def run(*args: str | Path, stdin: str | None = None) -> Result:
     return CliRunner().invoke(main, [str(a) for a in args], input=stdin)
 
 
-def fetch(db: Path, sql: str, params: dict | list | None = None) -> list[tuple]:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute(sql, params or []).fetchall()
-    finally:
-        con.close()
 
 
 def no_traceback(result: Result) -> None:

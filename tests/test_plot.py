@@ -11,6 +11,7 @@ from click.testing import CliRunner, Result
 
 from etl.cli import main
 from etl.plot import PlotError, PlotPoint, plot_params, plot_throughput
+from tests._contract import fetch
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -19,12 +20,6 @@ def run(*args: str | Path) -> Result:
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def fetch(db: Path, sql: str, params: dict | None = None) -> list[tuple]:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute(sql, params or {}).fetchall()
-    finally:
-        con.close()
 
 
 @pytest.mark.parametrize(("benchmark", "param_kind"), [("AIME 2025", "total"), ("MathVision", "active"),

@@ -18,32 +18,9 @@ import duckdb
 import pytest
 
 from etl.pipeline import RefreshSummary, refresh
+from tests._contract import CONTRACT_COLUMNS, fetch
 
 # Contract views and the columns (with types) each must have; more columns are allowed.
-CONTRACT_COLUMNS: dict[str, dict[str, str]] = {
-    "measurements": {
-        "source": "VARCHAR", "source_line": "INTEGER", "quote": "VARCHAR", "model": "VARCHAR",
-        "model_as_written": "VARCHAR", "benchmark": "VARCHAR", "metric": "VARCHAR", "setting": "VARCHAR",
-        "value": "DOUBLE", "unit": "VARCHAR",
-    },
-    "models": {
-        "model": "VARCHAR", "total_params_b": "DOUBLE", "active_params_b": "DOUBLE",
-        "non_embedding_params_b": "DOUBLE",
-    },
-    "score_per_parameter": {
-        "benchmark": "VARCHAR", "metric": "VARCHAR", "setting": "VARCHAR", "unit": "VARCHAR", "model": "VARCHAR",
-        "param_kind": "VARCHAR", "params_b": "DOUBLE", "value": "DOUBLE", "value_per_b_param": "DOUBLE",
-    },
-    "param_frontier": {
-        "benchmark": "VARCHAR", "metric": "VARCHAR", "setting": "VARCHAR", "unit": "VARCHAR", "model": "VARCHAR",
-        "param_kind": "VARCHAR", "params_b": "DOUBLE", "value": "DOUBLE", "value_per_b_param": "DOUBLE",
-        "on_frontier": "BOOLEAN",
-    },
-    "throughput_frontier": {
-        "model": "VARCHAR", "benchmark": "VARCHAR", "accuracy_metric": "VARCHAR", "setting": "VARCHAR",
-        "accuracy": "DOUBLE", "throughput": "DOUBLE", "on_frontier": "BOOLEAN",
-    },
-}
 
 SEED_DOCUMENTS = 5
 SEED_MEASUREMENTS = 135
@@ -85,12 +62,6 @@ def copy_seeds(seed_docs: Path, tmp_path: Path) -> Path:
     return docs
 
 
-def fetch(db: Path, sql: str, params: list | None = None) -> list[tuple]:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute(sql, params or []).fetchall()
-    finally:
-        con.close()
 
 
 def content(db: Path, relation: str, where: str = "", params: list | None = None) -> list[tuple]:

@@ -32,6 +32,7 @@ from etl.load.views import (
     view_files,
 )
 from schema.tables import metadata
+from tests._contract import CONTRACT_COLUMNS
 
 # metric -> (is_higher_better, kind)
 METRICS: dict[str, tuple[bool, str]] = {
@@ -48,30 +49,6 @@ PARAM_KINDS = ("total", "active", "non_embedding")
 
 Params = tuple[float | None, float | None, float | None]  # total, active, non_embedding (billions)
 
-CONTRACT_COLUMNS: dict[str, dict[str, str]] = {
-    "measurements": {
-        "source": "VARCHAR", "source_line": "INTEGER", "quote": "VARCHAR", "model": "VARCHAR",
-        "model_as_written": "VARCHAR", "benchmark": "VARCHAR", "metric": "VARCHAR", "setting": "VARCHAR",
-        "value": "DOUBLE", "unit": "VARCHAR",
-    },
-    "models": {
-        "model": "VARCHAR", "total_params_b": "DOUBLE", "active_params_b": "DOUBLE",
-        "non_embedding_params_b": "DOUBLE",
-    },
-    "score_per_parameter": {
-        "benchmark": "VARCHAR", "metric": "VARCHAR", "setting": "VARCHAR", "unit": "VARCHAR", "model": "VARCHAR",
-        "param_kind": "VARCHAR", "params_b": "DOUBLE", "value": "DOUBLE", "value_per_b_param": "DOUBLE",
-    },
-    "param_frontier": {
-        "benchmark": "VARCHAR", "metric": "VARCHAR", "setting": "VARCHAR", "unit": "VARCHAR", "model": "VARCHAR",
-        "param_kind": "VARCHAR", "params_b": "DOUBLE", "value": "DOUBLE", "value_per_b_param": "DOUBLE",
-        "on_frontier": "BOOLEAN",
-    },
-    "throughput_frontier": {
-        "model": "VARCHAR", "benchmark": "VARCHAR", "accuracy_metric": "VARCHAR", "setting": "VARCHAR",
-        "accuracy": "DOUBLE", "throughput": "DOUBLE", "on_frontier": "BOOLEAN",
-    },
-}
 
 
 @dataclass(frozen=True)
