@@ -35,7 +35,7 @@ from etl.load.cache import (
     scan,
     update_cache,
 )
-from etl.load.star import rebuild_star
+from etl.load.star import PATCH_MAX_DOCUMENTS, patch_star, rebuild_star
 from etl.load.views import apply_views
 from etl.transform.reference import Reference, load_reference
 from schema.migrate import current_revision, engine_for, upgrade
@@ -73,6 +73,7 @@ class RefreshSummary:
     failures: list[tuple[str, str]] = field(default_factory=list)
     published: bool = False
     seconds: float = 0.0
+    star: str = "unchanged"  # 'rebuilt', 'patched' (a few documents replaced in place) or 'unchanged'
 
     def as_dict(self) -> dict[str, object]:
         data = {k: v for k, v in self.__dict__.items() if k not in ("skip_reasons", "failures")}
@@ -199,8 +200,14 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             if pool is not None:
                 pool.close()
             _summarise(summary, changes)
-            if changes.any or not db.exists() or before != revision:  # a new schema rebuilds the star
-                rebuild_star(con, conn.dialect, ref)
+            if changes.any or not db.exists() or before != revision:
+                small = len(changes.touched) <= max(PATCH_MAX_DOCUMENTS, len(files) // 50)
+                # a new schema, a first build or a large change rebuilds; a patch may decline too
+                if db.exists() and before == revision and small and patch_star(con, ref, changes.touched):
+                    summary.star = "patched"
+                else:
+                    rebuild_star(con, conn.dialect, ref)
+                    summary.star = "rebuilt"
             apply_views(con)
             validate(con, previous, guard)
             summary.measurements = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]

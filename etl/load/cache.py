@@ -72,6 +72,7 @@ class CacheChanges:
     values_removed: int = 0
     skip_reasons: Counter[str] = field(default_factory=Counter)
     failures: list[tuple[str, str]] = field(default_factory=list)
+    touched: list[int] = field(default_factory=list)  # documents whose cached rows were replaced or removed
 
     @property
     def any(self) -> bool:
@@ -230,6 +231,7 @@ def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: 
     removed = [info[0] for path, info in known.items() if path not in present and info[2] != "removed"]
     if removed:
         changes.removed = len(removed)
+        changes.touched.extend(removed)
         frame = pd.DataFrame({"document_id": removed})
         con.register("_removed", frame)
         changes.values_removed += _delete_rows(con, "_removed")
@@ -285,6 +287,7 @@ def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Ex
         docs.append({**row, "status": status, "error": None if result.values else _empty_reason(result),
                      "figure_title": result.title, "chart_kind": result.chart_kind,
                      "values_extracted": len(result.values), "values_skipped": len(result.skips), "loaded": True})
+    changes.touched.extend(replaced)
     if replaced:
         con.register("_replaced", pd.DataFrame({"document_id": replaced}))
         changes.values_removed += _delete_rows(con, "_replaced")

@@ -1,11 +1,20 @@
-"""Rebuild the star (dimensions, facts, parameter evidence) from the per-document cache.
+"""The star (dimensions, facts, resolved values, parameter evidence) from the per-document cache.
 
 Set-based: only the distinct names go through Python (warehouse-wide identity
-resolution, `etl.transform.resolve`); the facts are joined and inserted by DuckDB, so the
-cost grows with the number of distinct names, not with the number of values.
+resolution, `etl.transform.resolve`); facts are joined and inserted by DuckDB. Two paths
+share the same SQL:
+
+- `rebuild_star` drops and rebuilds every star table;
+- `patch_star` replaces the rows of a few changed or removed documents in place, when no
+  written name's resolution moved (otherwise the caller rebuilds). DuckDB checks foreign
+  keys against rows deleted earlier in the same transaction, so a patch never deletes
+  dimension rows: a dimension row left without facts is invisible in the views and gone
+  at the next rebuild.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import duckdb
 import pandas as pd
@@ -14,150 +23,304 @@ import sqlalchemy as sa
 from etl.load.loader import bulk_insert, recreate_tables
 from etl.transform.names import name_key, name_params
 from etl.transform.reference import Reference
-from etl.transform.resolve import (
-    canonical_benchmarks,
-    canonical_models,
-    model_family,
-    model_params,
-)
+from etl.transform.resolve import canonical_benchmarks, canonical_models, model_family, model_params
 from schema import tables as t
 
 _LIVE = "(SELECT document_id, path, content_sha256, figure_title, chart_kind FROM document WHERE status <> 'removed')"
 _NUMERIC_SETTINGS = ("kv_budget", "thinking_budget", "batch_size")
 _TEXT_SETTINGS = ("method", "precision", "difficulty")
+#: A patch is used when at most this many documents (or 2% of them) changed.
+PATCH_MAX_DOCUMENTS = 50
+
+
+@dataclass
+class Identity:
+    """How every written name in the warehouse resolves, right now."""
+
+    models: dict[str, str]                 # model_name as written -> canonical model
+    measured: set[str]                     # model names that have values (not only parameters)
+    benchmarks: pd.DataFrame               # benchmark_name, is_figure_scoped, path ('' unless scoped), benchmark
 
 
 def _frame(con: duckdb.DuckDBPyConnection, sql: str) -> pd.DataFrame:
     return con.execute(sql).df()
 
 
-def _register(con: duckdb.DuckDBPyConnection, name: str, frame: pd.DataFrame) -> None:
-    con.register(name, frame)
-
-
-def rebuild_star(con: duckdb.DuckDBPyConnection, dialect: sa.engine.Dialect, ref: Reference) -> int:
-    """Drop and rebuild the star tables from `extracted_value` and `extracted_param` of
-    documents still in the warehouse. Returns the number of facts loaded."""
-    recreate_tables(con, dialect, t.STAR_TABLES)
+def resolve_identity(con: duckdb.DuckDBPyConnection, ref: Reference) -> Identity:
+    """Resolve all written model and benchmark names of the documents in the warehouse."""
     spellings = _frame(con, f"""
         SELECT model_name, count(DISTINCT document_id) AS documents FROM (
             SELECT v.model_name, v.document_id FROM extracted_value v JOIN {_LIVE} d USING (document_id)
             UNION ALL
             SELECT p.model_name, p.document_id FROM extracted_param p JOIN {_LIVE} d USING (document_id)
         ) GROUP BY model_name""")
-    if spellings.empty:
-        return 0
     written = dict(zip(spellings["model_name"], spellings["documents"].astype(int)))
-    model_map = canonical_models(written, ref)
+    models = canonical_models(written, ref) if written else {}
     measured = set(_frame(con, f"SELECT DISTINCT v.model_name FROM extracted_value v JOIN {_LIVE} d USING "
                                f"(document_id)")["model_name"])
-    if not measured:
-        return 0
-    models = sorted({model_map[name] for name in measured})
-    model_ids = {model: i for i, model in enumerate(models, start=1)}
-    names = pd.DataFrame({"model_name": list(model_map), "model": list(model_map.values())})
-    names = names[names["model"].isin(model_ids)]
-    names["model_id"] = names["model"].map(model_ids).astype("int64")
-    _register(con, "_model_names", names)
-
-    benchmarks = _frame(con, f"""
-        SELECT v.benchmark_name, v.is_figure_scoped, d.path, count(DISTINCT v.document_id) AS documents
+    rows = _frame(con, f"""
+        SELECT v.benchmark_name, v.is_figure_scoped, CASE WHEN v.is_figure_scoped THEN d.path ELSE '' END AS path,
+               count(DISTINCT v.document_id) AS documents
         FROM extracted_value v JOIN {_LIVE} d USING (document_id)
-        GROUP BY v.benchmark_name, v.is_figure_scoped, d.path""")
-    named = benchmarks[~benchmarks["is_figure_scoped"]].groupby("benchmark_name")["documents"].sum()
-    bench_map = canonical_benchmarks({k: int(v) for k, v in named.items()}, ref)
-    benchmarks["benchmark"] = [
-        f"{name} [{path}]" if scoped else bench_map.get(name, name)
-        for name, scoped, path in zip(benchmarks["benchmark_name"], benchmarks["is_figure_scoped"], benchmarks["path"])]
-    dim_benchmark = benchmarks.drop_duplicates("benchmark")[["benchmark", "is_figure_scoped"]].sort_values("benchmark")
-    dim_benchmark = dim_benchmark.assign(benchmark_id=range(1, len(dim_benchmark) + 1),
-                                         is_known=[name_key(b) in ref.benchmarks for b in dim_benchmark["benchmark"]])
-    bench_keys = benchmarks.merge(dim_benchmark[["benchmark", "benchmark_id"]], on="benchmark")[
-        ["benchmark_name", "is_figure_scoped", "path", "benchmark_id"]]
-    _register(con, "_benchmark_keys", bench_keys)
+        GROUP BY ALL""")
+    named = rows[~rows["is_figure_scoped"]].groupby("benchmark_name")["documents"].sum()
+    canonical = canonical_benchmarks({k: int(v) for k, v in named.items()}, ref)
+    rows["benchmark"] = [f"{name} [{path}]" if scoped else canonical.get(name, name)
+                         for name, scoped, path in zip(rows["benchmark_name"], rows["is_figure_scoped"], rows["path"])]
+    return Identity(models, measured, rows[["benchmark_name", "is_figure_scoped", "path", "benchmark"]])
 
-    metrics = sorted(_frame(con, f"SELECT DISTINCT metric FROM extracted_value v JOIN {_LIVE} d USING (document_id)")[
-        "metric"])
-    metric_rows = []
-    for metric_id, metric in enumerate(metrics, start=1):
-        rule = ref.metric_rule(metric)
-        metric_rows.append(dict(metric_id=metric_id, metric=metric,
-                                is_higher_better=rule.is_higher_better if rule else True,
-                                kind=rule.kind if rule else "other"))
-    settings = sorted(_frame(con, f"SELECT DISTINCT setting FROM extracted_value v JOIN {_LIVE} d USING "
-                                  f"(document_id)")["setting"])
-    dim_config = pd.DataFrame([_config_row(i, s) for i, s in enumerate(settings, start=1)])
 
-    evidence = _frame(con, f"""
-        SELECT n.model, p.param_kind, p.params_b FROM extracted_param p JOIN {_LIVE} d USING (document_id)
-        JOIN _model_names n ON n.model_name = p.model_name""")
-    figure_values: dict[str, list[tuple[str, float]]] = {m: [] for m in models}
-    for model, kind, value in evidence.itertuples(index=False):
-        figure_values[model].append((kind, float(value)))
-    model_rows = []
-    for model in models:
-        resolved = model_params(model, figure_values[model])
-        known = ref.models.get(name_key(model))
-        model_rows.append(dict(model_id=model_ids[model], model=model, family=model_family(model, ref),
-                               total_params_b=resolved.get("total"), active_params_b=resolved.get("active"),
-                               non_embedding_params_b=resolved.get("non_embedding"),
-                               reference_total_params_b=known.total_params_b if known else None,
-                               reference_active_params_b=known.active_params_b if known else None,
-                               is_known=known is not None))
+def _model_row(model_id: int, model: str, evidence: list[tuple[str, float]], ref: Reference) -> dict[str, object]:
+    resolved = model_params(model, evidence)
+    known = ref.models.get(name_key(model))
+    return dict(model_id=model_id, model=model, family=model_family(model, ref),
+                total_params_b=resolved.get("total"), active_params_b=resolved.get("active"),
+                non_embedding_params_b=resolved.get("non_embedding"),
+                reference_total_params_b=known.total_params_b if known else None,
+                reference_active_params_b=known.active_params_b if known else None,
+                is_known=known is not None)
 
-    bulk_insert(con, t.dim_model, pd.DataFrame(model_rows))
-    bulk_insert(con, t.dim_benchmark, dim_benchmark)
-    bulk_insert(con, t.dim_metric, pd.DataFrame(metric_rows))
-    bulk_insert(con, t.dim_config, dim_config)
+
+def _metric_row(metric_id: int, metric: str, ref: Reference) -> dict[str, object]:
+    rule = ref.metric_rule(metric)
+    return dict(metric_id=metric_id, metric=metric, is_higher_better=rule.is_higher_better if rule else True,
+                kind=rule.kind if rule else "other")
+
+
+def _evidence(con: duckdb.DuckDBPyConnection, model_ids: list[int] | None = None) -> dict[int, list[tuple[str, float]]]:
+    """Figure parameter evidence by model id (all models, or those in `model_ids`)."""
+    where = ""
+    if model_ids is not None:
+        con.register("_models_of_interest", pd.DataFrame({"model_id": model_ids}))
+        where = "WHERE s.model_id IN (SELECT model_id FROM _models_of_interest)"
+    rows = con.execute(f"""
+        SELECT s.model_id, p.param_kind, p.params_b FROM extracted_param p JOIN {_LIVE} d USING (document_id)
+        JOIN model_spelling s ON s.model_name = p.model_name {where}""").fetchall()
+    if model_ids is not None:
+        con.unregister("_models_of_interest")
+    found: dict[int, list[tuple[str, float]]] = {}
+    for model_id, kind, value in rows:
+        found.setdefault(model_id, []).append((kind, float(value)))
+    return found
+
+
+def _insert_facts(con: duckdb.DuckDBPyConnection, documents: str) -> None:
+    """Insert dim_source rows (missing ones) and the facts of the documents selected by the
+    SQL expression `documents` (a subquery of document ids)."""
     con.execute(f"""
         INSERT INTO dim_source (source_id, document_id, source, content_sha256, figure_title, chart_kind, panel)
-        SELECT row_number() OVER (ORDER BY document_id, panel), document_id, path, content_sha256, figure_title,
-               chart_kind, panel
+        SELECT (SELECT coalesce(max(source_id), 0) FROM dim_source) + row_number() OVER (ORDER BY document_id, panel),
+               document_id, path, content_sha256, figure_title, chart_kind, panel
         FROM (SELECT DISTINCT v.document_id, v.panel, d.path, d.content_sha256, d.figure_title, d.chart_kind
-              FROM extracted_value v JOIN {_LIVE} d USING (document_id))""")
+              FROM extracted_value v JOIN {_LIVE} d USING (document_id)
+              WHERE v.document_id IN {documents}
+                AND NOT EXISTS (SELECT 1 FROM dim_source s WHERE s.document_id = v.document_id AND s.panel = v.panel))""")
     con.execute(f"""
         INSERT INTO fact_measurement (measurement_id, source_id, model_id, benchmark_id, metric_id, config_id, value,
                                       unit, source_line, quote, is_approximate, model_as_written, benchmark_as_written)
-        SELECT row_number() OVER (ORDER BY v.document_id, v.ordinal), s.source_id, n.model_id, b.benchmark_id,
+        SELECT (SELECT coalesce(max(measurement_id), 0) FROM fact_measurement)
+               + row_number() OVER (ORDER BY v.document_id, v.ordinal), s.source_id, n.model_id, b.benchmark_id,
                m.metric_id, c.config_id, v.value, v.unit, v.source_line, v.quote, v.is_approximate,
                v.model_as_written, v.benchmark_as_written
         FROM extracted_value v
         JOIN {_LIVE} d USING (document_id)
         JOIN dim_source s ON s.document_id = v.document_id AND s.panel = v.panel
-        JOIN _model_names n ON n.model_name = v.model_name
-        JOIN _benchmark_keys b ON b.benchmark_name = v.benchmark_name AND b.is_figure_scoped = v.is_figure_scoped
-             AND b.path = d.path
+        JOIN model_spelling n ON n.model_name = v.model_name
+        JOIN benchmark_spelling b ON b.benchmark_name = v.benchmark_name AND b.is_figure_scoped = v.is_figure_scoped
+             AND b.path = CASE WHEN v.is_figure_scoped THEN d.path ELSE '' END
         JOIN dim_metric m ON m.metric = v.metric
-        JOIN dim_config c ON c.setting = v.setting""")
-    name_rows = [dict(model_id=model_ids[m], param_kind=k, origin="name", params_b=v)
-                 for m in models for k, v in name_params(m).items()]
+        JOIN dim_config c ON c.setting = v.setting
+        WHERE v.document_id IN {documents}""")
+
+
+def _insert_param_evidence(con: duckdb.DuckDBPyConnection, models: dict[int, str]) -> None:
+    """model_param rows (name and figure evidence) of the models given by id -> name."""
+    name_rows = [dict(model_id=i, param_kind=k, origin="name", params_b=v)
+                 for i, m in models.items() for k, v in name_params(m).items()]
     bulk_insert(con, t.model_param, pd.DataFrame(name_rows))
+    con.register("_evidence_models", pd.DataFrame({"model_id": list(models)}, dtype="int64"))
     con.execute(f"""
         INSERT INTO model_param (model_id, param_kind, origin, params_b, source_id, source_line, quote)
-        SELECT n.model_id, p.param_kind, 'figure', p.params_b,
-               (SELECT min(s.source_id) FROM dim_source s WHERE s.document_id = p.document_id),
+        SELECT s.model_id, p.param_kind, 'figure', p.params_b,
+               (SELECT min(ds.source_id) FROM dim_source ds WHERE ds.document_id = p.document_id),
                p.source_line, p.quote
         FROM extracted_param p JOIN {_LIVE} d USING (document_id)
-        JOIN _model_names n ON n.model_name = p.model_name""")
+        JOIN model_spelling s ON s.model_name = p.model_name
+        WHERE s.model_id IN (SELECT model_id FROM _evidence_models)""")
+    con.unregister("_evidence_models")
+
+
+def rebuild_star(con: duckdb.DuckDBPyConnection, dialect: sa.engine.Dialect, ref: Reference) -> int:
+    """Drop and rebuild the star tables from the cache of the documents still in the
+    warehouse. Returns the number of facts loaded."""
+    recreate_tables(con, dialect, t.STAR_TABLES)
+    identity = resolve_identity(con, ref)
+    if not identity.measured:
+        return 0
+    models = sorted({identity.models[name] for name in identity.measured})
+    model_ids = {model: i for i, model in enumerate(models, start=1)}
+    spelling = pd.DataFrame({"model_name": list(identity.models), "model": list(identity.models.values())})
+    spelling = spelling[spelling["model"].isin(model_ids)]
+    spelling["model_id"] = spelling["model"].map(model_ids).astype("int64")
+
+    dim_benchmark = identity.benchmarks.drop_duplicates("benchmark")[["benchmark", "is_figure_scoped"]]
+    dim_benchmark = dim_benchmark.sort_values("benchmark")
+    dim_benchmark = dim_benchmark.assign(benchmark_id=range(1, len(dim_benchmark) + 1),
+                                         is_known=[name_key(b) in ref.benchmarks for b in dim_benchmark["benchmark"]])
+    bench_spelling = identity.benchmarks.merge(dim_benchmark[["benchmark", "benchmark_id"]], on="benchmark")
+
+    metrics = sorted(_frame(con, f"SELECT DISTINCT metric FROM extracted_value v JOIN {_LIVE} d USING "
+                                 f"(document_id)")["metric"])
+    settings = sorted(_frame(con, f"SELECT DISTINCT setting FROM extracted_value v JOIN {_LIVE} d USING "
+                                  f"(document_id)")["setting"])
+
+    bulk_insert(con, t.dim_benchmark, dim_benchmark)
+    bulk_insert(con, t.dim_metric, pd.DataFrame([_metric_row(i, m, ref) for i, m in enumerate(metrics, start=1)]))
+    bulk_insert(con, t.dim_config, pd.DataFrame([_config_row(i, s) for i, s in enumerate(settings, start=1)]))
+    # dim_model first without parameters: the evidence query needs model_spelling
+    bulk_insert(con, t.dim_model, pd.DataFrame([_model_row(model_ids[m], m, [], ref) for m in models]))
+    bulk_insert(con, t.model_spelling, spelling[["model_name", "model_id"]])
+    bulk_insert(con, t.benchmark_spelling, bench_spelling[["benchmark_name", "is_figure_scoped", "path",
+                                                           "benchmark_id"]])
+    _update_params(con, model_ids, _evidence(con), ref)
+    _insert_facts(con, f"(SELECT document_id FROM {_LIVE})")
+    _insert_param_evidence(con, {i: m for m, i in model_ids.items()})
     build_resolved(con)
-    facts = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
-    for name in ("_model_names", "_benchmark_keys"):
-        con.unregister(name)
-    return facts
+    return con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
 
 
-def build_resolved(con: duckdb.DuckDBPyConnection) -> None:
+def _update_params(con: duckdb.DuckDBPyConnection, model_ids: dict[str, int],
+                   evidence: dict[int, list[tuple[str, float]]], ref: Reference) -> None:
+    """Set the resolved parameter counts of the given models (name wins, else figure median)."""
+    rows = [_model_row(i, m, evidence.get(i, []), ref) for m, i in model_ids.items()]
+    if not rows:
+        return
+    con.register("_params", pd.DataFrame(rows)[["model_id", "total_params_b", "active_params_b",
+                                                "non_embedding_params_b"]])
+    con.execute("""
+        UPDATE dim_model SET total_params_b = p.total_params_b, active_params_b = p.active_params_b,
+               non_embedding_params_b = p.non_embedding_params_b
+        FROM _params p WHERE dim_model.model_id = p.model_id""")
+    con.unregister("_params")
+
+
+def patch_star(con: duckdb.DuckDBPyConnection, ref: Reference, documents: list[int]) -> bool:
+    """Replace the star rows of `documents` (changed, new or removed) in place.
+
+    Returns False, having changed nothing, when a patch would not give what a rebuild
+    gives: a written name now resolves differently (identity moved), or the star has no
+    resolution recorded yet. Then the caller rebuilds."""
+    if not documents or not con.execute("SELECT count(*) FROM model_spelling").fetchall()[0][0]:
+        return False
+    identity = resolve_identity(con, ref)
+    old_models = dict(con.execute(
+        "SELECT s.model_name, m.model FROM model_spelling s JOIN dim_model m USING (model_id)").fetchall())
+    if any(identity.models.get(name, model) != model for name, model in old_models.items()):
+        return False
+    old_bench = {(n, sc, p): b for n, sc, p, b in con.execute(
+        "SELECT s.benchmark_name, s.is_figure_scoped, s.path, b.benchmark FROM benchmark_spelling s "
+        "JOIN dim_benchmark b USING (benchmark_id)").fetchall()}
+    for name, scoped, path, benchmark in identity.benchmarks.itertuples(index=False):
+        if old_bench.get((name, scoped, path), benchmark) != benchmark:
+            return False
+
+    con.register("_patched", pd.DataFrame({"document_id": documents}, dtype="int64"))
+    con.execute("CREATE OR REPLACE TEMP TABLE _touched_keys AS "
+                "SELECT DISTINCT model_id, benchmark_id, metric_id, config_id, unit FROM fact_measurement "
+                "WHERE source_id IN (SELECT source_id FROM dim_source WHERE document_id IN "
+                "(SELECT document_id FROM _patched))")
+    touched_models = {row[0] for row in con.execute(
+        "SELECT DISTINCT model_id FROM model_param WHERE source_id IN (SELECT source_id FROM dim_source "
+        "WHERE document_id IN (SELECT document_id FROM _patched)) UNION SELECT model_id FROM _touched_keys"
+    ).fetchall()}
+    con.execute("DELETE FROM fact_measurement WHERE source_id IN (SELECT source_id FROM dim_source "
+                "WHERE document_id IN (SELECT document_id FROM _patched))")
+    # the surviving sources of the patched documents describe their new content
+    con.execute(f"""
+        UPDATE dim_source SET content_sha256 = d.content_sha256, figure_title = d.figure_title,
+               chart_kind = d.chart_kind
+        FROM {_LIVE} d WHERE dim_source.document_id = d.document_id
+          AND d.document_id IN (SELECT document_id FROM _patched)""")
+
+    # new dimension rows (existing ones are never deleted: see the module docstring)
+    known_models = dict(con.execute("SELECT model, model_id FROM dim_model").fetchall())
+    next_model = max(known_models.values(), default=0)
+    new_models = sorted({identity.models[n] for n in identity.measured} - set(known_models))
+    for model in new_models:
+        next_model += 1
+        known_models[model] = next_model
+    bulk_insert(con, t.dim_model, pd.DataFrame([_model_row(known_models[m], m, [], ref) for m in new_models]))
+    known_spellings = set(old_models)
+    new_spellings = [(n, known_models[m]) for n, m in identity.models.items()
+                     if n not in known_spellings and m in known_models]
+    bulk_insert(con, t.model_spelling, pd.DataFrame(new_spellings, columns=["model_name", "model_id"]))
+    known_benchmarks = dict(con.execute("SELECT benchmark, benchmark_id FROM dim_benchmark").fetchall())
+    next_benchmark = max(known_benchmarks.values(), default=0)
+    fresh = []
+    for benchmark, scoped in identity.benchmarks.drop_duplicates("benchmark")[["benchmark", "is_figure_scoped"]] \
+            .itertuples(index=False):
+        if benchmark not in known_benchmarks:
+            next_benchmark += 1
+            known_benchmarks[benchmark] = next_benchmark
+            fresh.append(dict(benchmark_id=next_benchmark, benchmark=benchmark, is_figure_scoped=scoped,
+                              is_known=name_key(benchmark) in ref.benchmarks))
+    bulk_insert(con, t.dim_benchmark, pd.DataFrame(fresh))
+    new_bench_spellings = [dict(benchmark_name=n, is_figure_scoped=sc, path=p, benchmark_id=known_benchmarks[b])
+                           for n, sc, p, b in identity.benchmarks.itertuples(index=False) if (n, sc, p) not in old_bench]
+    bulk_insert(con, t.benchmark_spelling, pd.DataFrame(new_bench_spellings))
+    metrics = dict(con.execute("SELECT metric, metric_id FROM dim_metric").fetchall())
+    new_metrics = sorted(set(_frame(con, "SELECT DISTINCT metric FROM extracted_value WHERE document_id IN "
+                                         "(SELECT document_id FROM _patched)")["metric"]) - set(metrics))
+    bulk_insert(con, t.dim_metric, pd.DataFrame(
+        [_metric_row(max(metrics.values(), default=0) + i, m, ref) for i, m in enumerate(new_metrics, start=1)]))
+    configs = dict(con.execute("SELECT setting, config_id FROM dim_config").fetchall())
+    new_configs = sorted(set(_frame(con, "SELECT DISTINCT setting FROM extracted_value WHERE document_id IN "
+                                         "(SELECT document_id FROM _patched)")["setting"]) - set(configs))
+    bulk_insert(con, t.dim_config, pd.DataFrame(
+        [_config_row(max(configs.values(), default=0) + i, s) for i, s in enumerate(new_configs, start=1)]))
+
+    _insert_facts(con, "(SELECT document_id FROM _patched)")
+    con.execute("INSERT INTO _touched_keys SELECT DISTINCT model_id, benchmark_id, metric_id, config_id, unit "
+                "FROM fact_measurement WHERE source_id IN (SELECT source_id FROM dim_source WHERE document_id IN "
+                "(SELECT document_id FROM _patched))")
+    touched_models |= {row[0] for row in con.execute("SELECT DISTINCT model_id FROM _touched_keys").fetchall()}
+    touched_models |= {row[0] for row in con.execute(
+        f"SELECT DISTINCT s.model_id FROM extracted_param p JOIN model_spelling s ON s.model_name = p.model_name "
+        f"WHERE p.document_id IN (SELECT document_id FROM _patched)").fetchall()}
+    touched_models |= set(known_models[m] for m in new_models)
+
+    # parameter counts and evidence of every model the patched documents touch, recomputed
+    by_id = {i: m for m, i in known_models.items()}
+    ids = sorted(touched_models)
+    con.register("_touched_models", pd.DataFrame({"model_id": ids}, dtype="int64"))
+    con.execute("DELETE FROM model_param WHERE model_id IN (SELECT model_id FROM _touched_models)")
+    con.unregister("_touched_models")
+    _update_params(con, {by_id[i]: i for i in ids}, _evidence(con, ids), ref)
+    _insert_param_evidence(con, {i: by_id[i] for i in ids})
+    build_resolved(con, "_touched_keys")
+    con.execute("DROP TABLE _touched_keys")
+    con.unregister("_patched")
+    return True
+
+
+def build_resolved(con: duckdb.DuckDBPyConnection, keys: str | None = None) -> None:
     """Fill fact_resolved from fact_measurement: one row per (model, benchmark, metric,
     config, unit) with the median and spread, aggregated on integer keys. A NULL unit is a
-    group of its own; values in different units are never resolved together."""
-    con.execute("DELETE FROM fact_resolved")
-    con.execute("""
+    group of its own; values in different units are never resolved together. With `keys`
+    (a table of such keys), only those groups are recomputed."""
+    match = "" if keys is None else (
+        f"WHERE (model_id, benchmark_id, metric_id, config_id, coalesce(unit, '')) IN "
+        f"(SELECT model_id, benchmark_id, metric_id, config_id, coalesce(unit, '') FROM {keys})")
+    con.execute(f"DELETE FROM fact_resolved {match}")
+    con.execute(f"""
         INSERT INTO fact_resolved (resolved_id, model_id, benchmark_id, metric_id, config_id, unit, value, n_values,
                                    n_sources, min_value, max_value)
-        SELECT row_number() OVER (ORDER BY model_id, benchmark_id, metric_id, config_id, unit),
+        SELECT (SELECT coalesce(max(resolved_id), 0) FROM fact_resolved)
+               + row_number() OVER (ORDER BY model_id, benchmark_id, metric_id, config_id, unit),
                model_id, benchmark_id, metric_id, config_id, unit,
                median(value), count(*), count(DISTINCT s.document_id), min(value), max(value)
         FROM fact_measurement f JOIN dim_source s USING (source_id)
+        {match}
         GROUP BY model_id, benchmark_id, metric_id, config_id, unit""")
 
 
