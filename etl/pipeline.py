@@ -188,7 +188,7 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             known = known_documents(conn.connection.driver_connection)
             stats = known_stats(conn.connection.driver_connection)
         engine.dispose()  # no DuckDB connection open while worker processes fork
-        files = scan(source, stats)
+        files = scan(source, stats, set(known))
         summary.documents_seen = len(files)
         pool = extraction_pool(len(pending(files, known)))
         engine = engine_for(staging, settings=DUCKDB_SETTINGS)
@@ -196,7 +196,7 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             con = conn.connection.driver_connection
             previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
             changes = update_cache(con, files, pool, progress)
-            record_stats(con, files)
+            record_stats(con, files, changes.hashes)
             if pool is not None:
                 pool.close()
             _summarise(summary, changes)

@@ -11,7 +11,7 @@ import os
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import duckdb
@@ -56,6 +56,7 @@ class Extracted:
     values: tuple[tuple, ...]
     params: tuple[tuple, ...]
     skips: tuple[tuple, ...]
+    sha256: str = ""  # of the bytes read, when the worker read the file itself
 
 
 @dataclass
@@ -73,16 +74,20 @@ class CacheChanges:
     skip_reasons: Counter[str] = field(default_factory=Counter)
     failures: list[tuple[str, str]] = field(default_factory=list)
     touched: list[int] = field(default_factory=list)  # documents whose cached rows were replaced or removed
+    hashes: dict[str, str] = field(default_factory=dict)  # content hashes computed while parsing new files
 
     @property
     def any(self) -> bool:
         return bool(self.new or self.changed or self.removed or self.failed)
 
 
-def scan(root: Path, stats: dict[str, tuple[int, int, str]] | None = None) -> list[SourceFile]:
+def scan(root: Path, stats: dict[str, tuple[int, int, str]] | None = None,
+         known_paths: set[str] | None = None) -> list[SourceFile]:
     """Every description under `root` (recursively, ``*.txt`` and ``*.md``, hidden paths
     skipped), in a stable order, with its content hash. `stats` (path -> size, mtime_ns,
-    sha256 from the last refresh) spares re-hashing files whose size and time are unchanged."""
+    sha256 from the last refresh) spares re-hashing files whose size and time are unchanged;
+    a path not in `known_paths` is new and is hashed later, by the worker that parses it
+    (its `sha256` is '' until then)."""
     stats = stats or {}
     files = []
     for path, rel in _walk(root, ""):
@@ -90,6 +95,9 @@ def scan(root: Path, stats: dict[str, tuple[int, int, str]] | None = None) -> li
         known = stats.get(rel)
         if known is not None and known[0] == info.st_size and known[1] == info.st_mtime_ns:
             files.append(SourceFile(rel, path, known[2], info.st_size, info.st_mtime_ns))
+            continue
+        if known_paths is not None and rel not in known_paths:
+            files.append(SourceFile(rel, path, "", info.st_size, info.st_mtime_ns))
             continue
         digest = hashlib.sha256()
         size = 0
@@ -120,12 +128,14 @@ def known_stats(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[int, int, str
         "SELECT path, size_bytes, mtime_ns, content_sha256 FROM document_stat").fetchall()}
 
 
-def record_stats(con: duckdb.DuckDBPyConnection, files: list[SourceFile]) -> None:
-    """Remember size, time and hash of every file seen, for the next refresh."""
+def record_stats(con: duckdb.DuckDBPyConnection, files: list[SourceFile], hashes: dict[str, str]) -> None:
+    """Remember size, time and hash of every file seen, for the next refresh (`hashes`
+    fills in the files hashed while parsing)."""
     con.execute("DELETE FROM document_stat")
     bulk_insert(con, t.document_stat, pd.DataFrame({
         "path": [f.rel for f in files], "size_bytes": [f.size for f in files],
-        "mtime_ns": [f.mtime_ns for f in files], "content_sha256": [f.sha256 for f in files]}))
+        "mtime_ns": [f.mtime_ns for f in files],
+        "content_sha256": [f.sha256 or hashes.get(f.rel) or _hash_file(f.path) for f in files]}))
 
 
 def extract_bytes(data: bytes, ref: Reference) -> Extracted:
@@ -152,11 +162,12 @@ def _extract_path(path: str) -> Extracted:
         size = Path(path).stat().st_size
         if size > MAX_DOCUMENT_BYTES:
             return Extracted(False, f"too large for a chart description: {size / 1e6:.1f} MB "
-                                    f"(limit {MAX_DOCUMENT_BYTES / 1e6:.1f} MB)", None, None, (), (), ())
+                                    f"(limit {MAX_DOCUMENT_BYTES / 1e6:.1f} MB)", None, None, (), (), (),
+                             _hash_file(Path(path)))
         data = Path(path).read_bytes()
     except OSError as exc:
         return Extracted(False, f"cannot read: {exc}", None, None, (), (), ())
-    return extract_bytes(data, load_reference())
+    return replace(extract_bytes(data, load_reference()), sha256=hashlib.sha256(data).hexdigest())
 
 
 def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
@@ -168,6 +179,14 @@ def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
     if count < PARALLEL_MIN_DOCUMENTS or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
     return multiprocessing.get_context("fork").Pool(workers, initializer=_worker_init)
+
+
+def _hash_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def _worker_init() -> None:
@@ -219,6 +238,9 @@ def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: 
     if progress and done:
         progress(done, len(files))  # the unchanged documents, all at once
     for source_file, result in zip(work, _results(work, pool)):
+        if not source_file.sha256:  # a new file, hashed by the worker that read it
+            source_file = replace(source_file, sha256=result.sha256 or _hash_file(source_file.path))
+            changes.hashes[source_file.rel] = source_file.sha256
         batch.append((source_file, result))
         done += 1
         if progress:
