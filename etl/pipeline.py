@@ -3,9 +3,9 @@
 The published file is never written in place. A refresh takes an exclusive lock, copies
 the published file to a staging file next to it (or starts an empty one), upgrades its
 schema, parses only new and changed documents, rebuilds the star from the per-document
-cache, rebuilds the views, checkpoints, closes, and publishes with an atomic
-``os.replace``. Readers with the old file open keep their snapshot; a crash at any
-moment leaves the published file as it was.
+cache (or patches it for a few documents), rebuilds the views, validates, checkpoints,
+closes, and publishes with an atomic ``os.replace``. Readers with the old file open keep
+their snapshot; a crash at any moment leaves the published file as it was.
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ from etl import __version__
 from etl.defaults import DEFAULT_MAX_SHRINK
 from etl.load.cache import (
     CacheChanges,
-    Extracted,
-    extract_bytes,
     extraction_pool,
     known_documents,
     known_stats,
@@ -82,18 +80,8 @@ class RefreshSummary:
         return data
 
 
-def scan_sources(root: Path) -> list[Path]:
-    """Description files under `root`, recursively, in a stable order."""
-    return [f.path for f in scan(root)]
-
-
 def staging_path(db: Path) -> Path:
     return db.with_name(db.name + ".staging")
-
-
-def _extract(data: bytes, ref: Reference) -> Extracted:
-    """Parse one document's bytes (see `etl.load.cache.extract_bytes`); never raises."""
-    return extract_bytes(data, ref)
 
 
 # DuckDB may otherwise take up to 80% of RAM for its buffers; a refresh spills beyond this.
@@ -105,6 +93,8 @@ def refresh(source: Path, db: Path, *, progress: Callable[[int, int], None] | No
             max_shrink: float = DEFAULT_MAX_SHRINK) -> RefreshSummary:
     """Refresh the warehouse `db` from the descriptions under `source`. See module docs.
 
+    `reference` overrides the shipped reference data for in-process parsing (tests);
+    worker processes, used for large batches, read the shipped reference data.
     Raises RefreshLocked when another refresh holds the lock past `lock_timeout` seconds,
     RefreshRefused when the staged warehouse fails validation (among others: it would
     drop more than `max_shrink` of the published measurements and `allow_shrink` is
@@ -195,7 +185,7 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
         with engine.begin() as conn:
             con = conn.connection.driver_connection
             previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
-            changes = update_cache(con, files, pool, progress)
+            changes = update_cache(con, files, pool, progress, ref)
             record_stats(con, files, changes.hashes)
             if pool is not None:
                 pool.close()

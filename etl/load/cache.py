@@ -156,7 +156,7 @@ def extract_bytes(data: bytes, ref: Reference) -> Extracted:
         return Extracted(False, f"internal error while parsing: {type(exc).__name__}: {exc}", None, None, (), (), ())
 
 
-def _extract_path(path: str) -> Extracted:
+def _extract_path(path: str, ref: Reference | None = None) -> Extracted:
     """Worker entry point: read and extract one file (refusing one too large to be a description)."""
     try:
         size = Path(path).stat().st_size
@@ -167,7 +167,7 @@ def _extract_path(path: str) -> Extracted:
         data = Path(path).read_bytes()
     except OSError as exc:
         return Extracted(False, f"cannot read: {exc}", None, None, (), (), ())
-    return replace(extract_bytes(data, load_reference()), sha256=hashlib.sha256(data).hexdigest())
+    return replace(extract_bytes(data, ref or load_reference()), sha256=hashlib.sha256(data).hexdigest())
 
 
 def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
@@ -199,10 +199,11 @@ def _worker_init() -> None:
         pass
 
 
-def _results(work: list[SourceFile], pool: multiprocessing.pool.Pool | None) -> Iterator[Extracted]:
+def _results(work: list[SourceFile], pool: multiprocessing.pool.Pool | None,
+             ref: Reference | None) -> Iterator[Extracted]:
     paths = [str(f.path) for f in work]
     if pool is None:
-        return (_extract_path(p) for p in paths)
+        return (_extract_path(p, ref) for p in paths)
     return pool.imap(_extract_path, paths, chunksize=16)
 
 
@@ -223,7 +224,7 @@ def pending(files: list[SourceFile], known: dict[str, tuple[int, str, str]]) -> 
 
 
 def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: multiprocessing.pool.Pool | None,
-                 progress: Callable[[int, int], None] | None = None) -> CacheChanges:
+                 progress: Callable[[int, int], None] | None = None, ref: Reference | None = None) -> CacheChanges:
     """Bring the cache in line with `files`: parse new and changed documents, replace
     their rows, keep the last good rows of a document that became unreadable (status
     'stale'), and mark documents no longer present as 'removed' (their rows deleted)."""
@@ -237,7 +238,7 @@ def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: 
     done = changes.unchanged
     if progress and done:
         progress(done, len(files))  # the unchanged documents, all at once
-    for source_file, result in zip(work, _results(work, pool)):
+    for source_file, result in zip(work, _results(work, pool, ref)):
         if not source_file.sha256:  # a new file, hashed by the worker that read it
             source_file = replace(source_file, sha256=result.sha256 or _hash_file(source_file.path))
             changes.hashes[source_file.rel] = source_file.sha256

@@ -23,7 +23,12 @@ import sqlalchemy as sa
 from etl.load.loader import bulk_insert, recreate_tables
 from etl.transform.names import name_key, name_params
 from etl.transform.reference import Reference
-from etl.transform.resolve import canonical_benchmarks, canonical_models, model_family, model_params
+from etl.transform.resolve import (
+    canonical_benchmarks,
+    canonical_models,
+    model_family,
+    model_params,
+)
 from schema import tables as t
 
 _LIVE = "(SELECT document_id, path, content_sha256, figure_title, chart_kind FROM document WHERE status <> 'removed')"
@@ -285,8 +290,8 @@ def patch_star(con: duckdb.DuckDBPyConnection, ref: Reference, documents: list[i
                 "(SELECT document_id FROM _patched))")
     touched_models |= {row[0] for row in con.execute("SELECT DISTINCT model_id FROM _touched_keys").fetchall()}
     touched_models |= {row[0] for row in con.execute(
-        f"SELECT DISTINCT s.model_id FROM extracted_param p JOIN model_spelling s ON s.model_name = p.model_name "
-        f"WHERE p.document_id IN (SELECT document_id FROM _patched)").fetchall()}
+        "SELECT DISTINCT s.model_id FROM extracted_param p JOIN model_spelling s ON s.model_name = p.model_name "
+        "WHERE p.document_id IN (SELECT document_id FROM _patched)").fetchall()}
     touched_models |= set(known_models[m] for m in new_models)
 
     # parameter counts and evidence of every model the patched documents touch, recomputed
