@@ -128,20 +128,30 @@ def find_benchmarks(text: str, ref: Reference) -> list[tuple[str, int, int]]:
     return list(_find_benchmarks(text, ref))
 
 
+@lru_cache(maxsize=8)
+def _benchmark_prefixes(ref: Reference) -> tuple[frozenset[str], frozenset[str]]:
+    """Every prefix of every benchmark key and skeleton: a token no name starts with is skipped."""
+    keys = {k[:n] for k in ref.benchmarks for n in range(1, len(k) + 1)}
+    skeletons = {k[:n] for k in ref.benchmark_skeletons for n in range(1, len(k) + 1)}
+    return frozenset(keys), frozenset(skeletons)
+
+
 @lru_cache(maxsize=1 << 15)
 def _find_benchmarks(text: str, ref: Reference) -> tuple[tuple[str, int, int], ...]:
     tokens = [(m.start(), m.end(), m.group(0)) for m in _rx(r"[A-Za-z0-9][\w.'+@∞]*(?<![.'])").finditer(text)]
     found: list[tuple[str, int, int]] = []
+    keys, skeletons = _benchmark_prefixes(ref)
     i = 0
     while i < len(tokens):
         hit = None
+        head = tokens[i][2]
+        if name_key(head) not in keys and skeleton(head) not in skeletons:
+            i += 1  # no benchmark name starts with this token
+            continue
         for n in (4, 3, 2, 1):
             if i + n > len(tokens):
                 continue
             start, end = tokens[i][0], tokens[i + n - 1][1]
-            if n > 1 and _rx(r"[^\s\-_]").search(text[tokens[i][1]:tokens[i + n - 1][0]].replace(
-                    "".join(t[2] for t in tokens[i + 1:i + n - 1]), "")):
-                pass
             phrase = text[start:end]
             if _rx(r"[,;:()|/]").search(phrase):
                 continue
