@@ -211,6 +211,7 @@ def is_model_like(name: str, ref: Reference) -> int:
     return 0
 
 
+@lru_cache(maxsize=1 << 14)
 def _strip_prefix(text: str) -> tuple[str, str | None]:
     """``Model: X`` → ('X', 'model'); ``Benchmark: Y`` → ('Y', 'benchmark')."""
     match = _rx(r"^\s*(model|benchmark|dataset|task|method|setting|series)\s*[:：-]\s*(.+)$", re.IGNORECASE).match(text)
@@ -220,6 +221,7 @@ def _strip_prefix(text: str) -> tuple[str, str | None]:
     return text, None
 
 
+@lru_cache(maxsize=1 << 14)
 def _clean_label(text: str) -> tuple[str, str | None]:
     """A header or label without its role prefix and trailing descriptor: the name, and
     the descriptor (``Pass@1 (Blue Bars)`` → 'Pass@1', 'Blue Bars')."""

@@ -34,6 +34,7 @@ def skeleton(text: str) -> str:
     return key.translate(str.maketrans({"q": "o", "0": "o", "1": "l", "i": "l", "|": "l"}))
 
 
+@lru_cache(maxsize=1 << 14)
 def strip_annotations(name: str) -> str:
     """A model name without describer annotations: ``DASD-4B (Ours)`` → ``DASD-4B``,
     ``Model*`` → ``Model``; quotes, backticks and trailing punctuation removed."""

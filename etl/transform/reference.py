@@ -59,12 +59,14 @@ class Reference:
     family_skeletons: dict[str, str] = field(default_factory=dict)
 
     def metric_rule(self, metric: str) -> MetricRule | None:
-        base = "pass@k" if metric.startswith("pass@") else metric
-        base = re.sub(r"@\d+$", "@k", base)
-        for rule in self.metrics:
-            if rule.metric == base:
-                return rule
-        return None
+        """The rule of a canonical metric name (``pass@4`` -> the pass@k rule), or None."""
+        return _metric_rule(self, metric)
+
+
+@lru_cache(maxsize=1024)
+def _metric_rule(ref: Reference, metric: str) -> MetricRule | None:
+    base = re.sub(r"@\d+$", "@k", "pass@k" if metric.startswith("pass@") else metric)
+    return next((rule for rule in ref.metrics if rule.metric == base), None)
 
 
 def _read(path: Path) -> list[dict[str, str]]:
