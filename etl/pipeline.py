@@ -185,10 +185,13 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
         with engine.begin() as conn:
             con = conn.connection.driver_connection
             previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
+            if pool is not None:
+                con.execute("SET threads = 1")  # the cores are the parsing workers' while they run
             changes = update_cache(con, files, pool, progress, ref)
             record_stats(con, files, changes.hashes)
             if pool is not None:
                 pool.close()
+                con.execute("RESET threads")
             _summarise(summary, changes)
             if changes.any or not db.exists() or before != revision:
                 small = len(changes.touched) <= max(PATCH_MAX_DOCUMENTS, len(files) // 50)
