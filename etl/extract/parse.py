@@ -238,7 +238,7 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
     field, _, _ = split_label(line.content)
     if field and DESCRIPTIVE_FIELDS.match(field):
         return None
-    numbers = [n for n in find_numbers(text) if n.suffix != "s" or True]
+    numbers = find_numbers(text)
     if not numbers:
         return None
     if _rx(r"(?i)\bunlabell?ed\b|\bno (?:text|label|legend entry)\b|without (?:a |any )?label|not labell?ed").search(text):

@@ -157,8 +157,6 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
             if cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
-        elif match and _rx(r"^\s*±").match(match.group("cat")):
-            pass
     # category-value pairs: "1024 KV: 740, 2048 KV: 610", "KV 1024 = 44.2", "1K → 21.4"
     for i in range(len(numbers) - 1):
         if i in used or i in categories or (i + 1) in used:

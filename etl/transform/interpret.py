@@ -699,6 +699,8 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
 
 
 def _value_unit(reading: Reading, quantity: Quantity, metric: str) -> str | None:
+    """The unit of a value: its own suffix, else what its metric or axis states, else None
+    (percent-type metrics without a stated unit are settled per figure by `_infer_units`)."""
     suffix = reading.number.suffix
     if suffix == "%":
         return "%"
@@ -708,8 +710,7 @@ def _value_unit(reading: Reading, quantity: Quantity, metric: str) -> str | None
         return "tokens/s"
     if quantity.unit and quantity.unit not in ("B", "M", "T", "K"):
         return quantity.unit
-    rule_unit = None
-    return rule_unit
+    return None
 
 
 def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
