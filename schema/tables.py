@@ -221,6 +221,25 @@ fact_measurement = sa.Table(
     comment="One row per value read from a description.",
 )
 
+model_spelling = sa.Table(
+    "model_spelling",
+    metadata,
+    sa.Column("model_name", sa.String, primary_key=True, comment="a model name as written, annotations removed"),
+    sa.Column("model_id", sa.Integer, sa.ForeignKey("dim_model.model_id"), nullable=False),
+    comment="One row per written model name: the canonical model it resolved to.",
+)
+
+benchmark_spelling = sa.Table(
+    "benchmark_spelling",
+    metadata,
+    sa.Column("benchmark_name", sa.String, nullable=False),
+    sa.Column("is_figure_scoped", sa.Boolean, nullable=False),
+    sa.Column("path", sa.String, nullable=False, comment="the document for a figure-scoped name, '' otherwise"),
+    sa.Column("benchmark_id", sa.Integer, sa.ForeignKey("dim_benchmark.benchmark_id"), nullable=False),
+    sa.PrimaryKeyConstraint("benchmark_name", "is_figure_scoped", "path", name="pk_benchmark_spelling"),
+    comment="One row per written benchmark name (per document when figure-scoped): its canonical benchmark.",
+)
+
 fact_resolved = sa.Table(
     "fact_resolved",
     metadata,
@@ -254,5 +273,5 @@ model_param = sa.Table(
 )
 
 #: Star tables, rebuilt from the cache in this order (referenced before referencing).
-STAR_TABLES = (dim_model, dim_benchmark, dim_metric, dim_config, dim_source, fact_measurement, fact_resolved,
-               model_param)
+STAR_TABLES = (dim_model, dim_benchmark, dim_metric, dim_config, dim_source, model_spelling, benchmark_spelling,
+               fact_measurement, fact_resolved, model_param)
