@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import shutil
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -53,31 +52,41 @@ class RefreshRefused(RefreshError):
 
 @dataclass
 class RefreshSummary:
-    """What a refresh did, for the CLI summary and `refresh_run`."""
+    """What a refresh did, for the CLI summary and `refresh_run`; the document and value
+    counts are those of the cache update (`changes`)."""
 
     run_id: int | None = None
     documents_seen: int = 0
-    documents_new: int = 0
-    documents_changed: int = 0
-    documents_unchanged: int = 0
-    documents_removed: int = 0
-    documents_failed: int = 0
-    documents_empty: int = 0
     measurements: int = 0
-    measurements_added: int = 0
-    measurements_removed: int = 0
     values_skipped: int = 0
-    skip_reasons: Counter[str] = field(default_factory=Counter)
-    failures: list[tuple[str, str]] = field(default_factory=list)
     published: bool = False
     seconds: float = 0.0
     star: str = "unchanged"  # 'rebuilt', 'patched' (a few documents replaced in place) or 'unchanged'
+    changes: CacheChanges = field(default_factory=CacheChanges)
+
+    documents_new = property(lambda self: self.changes.new)
+    documents_changed = property(lambda self: self.changes.changed)
+    documents_unchanged = property(lambda self: self.changes.unchanged)
+    documents_removed = property(lambda self: self.changes.removed)
+    documents_failed = property(lambda self: self.changes.failed)
+    documents_empty = property(lambda self: self.changes.empty)
+    measurements_added = property(lambda self: self.changes.values_added)
+    measurements_removed = property(lambda self: self.changes.values_removed)
+    skip_reasons = property(lambda self: self.changes.skip_reasons)
+    failures = property(lambda self: self.changes.failures)
 
     def as_dict(self) -> dict[str, object]:
-        data = {k: v for k, v in self.__dict__.items() if k not in ("skip_reasons", "failures")}
-        data["skip_reasons"] = dict(self.skip_reasons)
-        data["failures"] = [{"source": s, "error": e} for s, e in self.failures]
-        return data
+        """The summary as plain JSON-ready values (the `--json` output)."""
+        return {
+            "run_id": self.run_id, "published": self.published, "seconds": self.seconds, "star": self.star,
+            "documents_seen": self.documents_seen, "documents_new": self.documents_new,
+            "documents_changed": self.documents_changed, "documents_unchanged": self.documents_unchanged,
+            "documents_removed": self.documents_removed, "documents_failed": self.documents_failed,
+            "documents_empty": self.documents_empty, "measurements": self.measurements,
+            "measurements_added": self.measurements_added, "measurements_removed": self.measurements_removed,
+            "values_skipped": self.values_skipped, "skip_reasons": dict(self.skip_reasons),
+            "failures": [{"source": src, "error": err} for src, err in self.failures],
+        }
 
 
 def staging_path(db: Path) -> Path:
@@ -187,12 +196,11 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
             if pool is not None:
                 con.execute("SET threads = 1")  # the cores are the parsing workers' while they run
-            changes = update_cache(con, files, pool, progress, ref)
+            changes = summary.changes = update_cache(con, files, pool, progress, ref)
             record_stats(con, files, changes.hashes)
             if pool is not None:
                 pool.close()
                 con.execute("RESET threads")
-            _summarise(summary, changes)
             if changes.any or not db.exists() or before != revision:
                 small = len(changes.touched) <= max(PATCH_MAX_DOCUMENTS, len(files) // 50)
                 # a new schema, a first build or a large change rebuilds; a patch may decline too
@@ -248,16 +256,3 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
     summary.published = True
     summary.seconds = (dt.datetime.now() - started).total_seconds()
     return summary
-
-
-def _summarise(summary: RefreshSummary, changes: CacheChanges) -> None:
-    summary.documents_new = changes.new
-    summary.documents_changed = changes.changed
-    summary.documents_unchanged = changes.unchanged
-    summary.documents_removed = changes.removed
-    summary.documents_failed = changes.failed
-    summary.documents_empty = changes.empty
-    summary.measurements_added = changes.values_added
-    summary.measurements_removed = changes.values_removed
-    summary.skip_reasons = changes.skip_reasons
-    summary.failures = changes.failures
