@@ -268,10 +268,9 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
     benchmark = find_benchmark(text, ref)
     metric = match_metric(text, ref)
     for rule in ref.settings:
+        # a label naming a metric is a metric, unless it is a budget ("KV cache budget (tokens)")
         if rule.pattern.search(text) and not benchmark and (metric is None or rule.key in ("kv_budget",
                                                                                           "thinking_budget")):
-            if metric in ("throughput", "latency", "accuracy") and rule.key not in ("kv_budget", "thinking_budget"):
-                break
             return Quantity("setting", text, setting_key=rule.key, unit=unit, scale=scale if rule.is_numeric else 1.0)
     if _CATEGORY_AXIS.match(text) and not metric:
         return Quantity("category", text)
