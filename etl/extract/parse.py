@@ -73,6 +73,8 @@ def normalise_text(text: str) -> str:
     """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
     blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
+    if "\\n" not in text:
+        return text
     literal = len(_LITERAL_NEWLINE.findall(text))
     if literal >= 3 and literal > text.count("\n"):
         text = text.replace("\\n", "\n")

@@ -123,7 +123,16 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
     x category; ``Pass@1 ≈ 81.4`` and ``55 Pass@1`` give keyed readings; a bare list
     ``21.3, 33.8, 45.0`` after a colon gives listed readings. Numbers after ± or behind a
     statistic (``r = -0.77``) are left out."""
+    readings, dropped = _read_values(rest)
+    return list(readings), list(dropped)
+
+
+@lru_cache(maxsize=1 << 14)
+def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, str], ...]]:
+    # memoised: parse_chart asks about the same text more than once (a line, then its value part)
     numbers = find_numbers(rest)
+    if not numbers:
+        return (), ()
     readings: list[Reading] = []
     dropped: list[tuple[Number, str]] = []
     used: set[int] = set()
@@ -229,4 +238,4 @@ def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
                                     category=categories.get(i), after_text=following))
         previous_end = number.end
     readings.sort(key=lambda r: r.number.start)
-    return readings, dropped
+    return tuple(readings), tuple(dropped)

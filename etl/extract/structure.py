@@ -29,7 +29,7 @@ _ITEM_MARKER = re.compile(r"^\s*(?:(?P<ordered>\d{1,3}[.)])|(?P<bullet>[-*+•])
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SourceLine:
     """One physical line of a description with its block role.
 
@@ -47,13 +47,6 @@ class SourceLine:
     is_table_header: bool = False
 
 
-def _strip_item_marker(text: str) -> tuple[str, bool]:
-    match = _ITEM_MARKER.match(text)
-    if not match:
-        return text.strip(), False
-    return text[match.end():].strip(), bool(match.group("ordered"))
-
-
 def split_cells(row: str) -> tuple[str, ...]:
     """The cells of a pipe table row, stripped (escaped pipes stay in their cell)."""
     text = row.strip()
@@ -67,8 +60,9 @@ def split_cells(row: str) -> tuple[str, ...]:
 def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]:
     """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
     and the 0-based lines that are table header rows."""
-    data = text.encode("utf-8")
-    starts = [0, *accumulate(len(line) + 1 for line in data.split(b"\n"))][:-1]  # byte offset of each line
+    # markdown-it reports byte offsets
+    data = text if text.isascii() else text.encode("utf-8")
+    starts = [0, *accumulate(len(line) + 1 for line in data.split("\n" if data is text else b"\n"))][:-1]
 
     def line_of(offset: int) -> int:
         return bisect_right(starts, offset) - 1
@@ -127,35 +121,44 @@ def split_lines(text: str) -> list[SourceLine]:
     raw_lines = text.split("\n")
     kinds, header_rows = _block_kinds(text)
     result: list[SourceLine] = []
+    append = result.append
     for index, raw in enumerate(raw_lines):
         number = index + 1
-        kind, depth, ordered = kinds.get(index, ("blank" if not raw.strip() else "paragraph", 0, False))
+        stripped = raw.strip()
+        found = kinds.get(index)
+        if found is None:
+            if not stripped:
+                append(SourceLine(number, raw, "blank", 0, ""))
+                continue
+            kind, depth, ordered = "paragraph", 0, False
+        else:
+            kind, depth, ordered = found
         if kind == "heading":
             content = _HEADING.sub("", raw).strip().rstrip("#").strip()
-            result.append(SourceLine(number, raw, "heading", depth, content))
+            append(SourceLine(number, raw, "heading", depth, content))
         elif kind == "table_row" and "|" in raw:
-            result.append(SourceLine(number, raw, "table_row", 0, raw.strip(), cells=split_cells(raw),
-                                     is_table_header=index in header_rows))
+            append(SourceLine(number, raw, "table_row", 0, stripped, cells=split_cells(raw),
+                              is_table_header=index in header_rows))
         elif kind in ("table_rule", "table_row") and "|" in raw:
-            result.append(SourceLine(number, raw, "other", 0, raw.strip()))
-        elif kind == "other" or not raw.strip():
-            result.append(SourceLine(number, raw, "blank" if not raw.strip() else "other", 0, raw.strip()))
+            append(SourceLine(number, raw, "other", 0, stripped))
+        elif kind == "other" or not stripped:
+            append(SourceLine(number, raw, "blank" if not stripped else "other", 0, stripped))
         else:
-            content, is_ordered = _strip_item_marker(raw)
+            marker = _ITEM_MARKER.match(raw)
+            content = raw[marker.end():].strip() if marker else stripped
             if kind == "item":
-                result.append(SourceLine(number, raw, "item", depth, content, is_ordered=ordered))
-            elif _ITEM_MARKER.match(raw):
+                append(SourceLine(number, raw, "item", depth, content, is_ordered=ordered))
+            elif marker:
                 # lazy continuation of a paragraph or item that is really a new item
                 indent = len(raw) - len(raw.lstrip())
-                result.append(SourceLine(number, raw, "item", depth + indent // 2 if kind != "paragraph" else indent // 2,
-                                         content, is_ordered=is_ordered))
+                append(SourceLine(number, raw, "item", depth + indent // 2 if kind != "paragraph" else indent // 2,
+                                  content, is_ordered=bool(marker.group("ordered"))))
             elif kind == "item_continuation":
-                result.append(SourceLine(number, raw, "paragraph", depth + 1, content))
+                append(SourceLine(number, raw, "paragraph", depth + 1, content))
             else:
                 heading = _HEADING.match(raw)
                 if heading:  # a heading swallowed by a lazy continuation
-                    result.append(SourceLine(number, raw, "heading", len(heading.group(1)),
-                                             _HEADING.sub("", raw).strip()))
+                    append(SourceLine(number, raw, "heading", len(heading.group(1)), _HEADING.sub("", raw).strip()))
                 else:
-                    result.append(SourceLine(number, raw, "paragraph", 0, content))
+                    append(SourceLine(number, raw, "paragraph", 0, content))
     return result

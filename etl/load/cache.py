@@ -159,12 +159,13 @@ def extract_bytes(data: bytes, ref: Reference) -> Extracted:
 def _extract_path(path: str, ref: Reference | None = None) -> Extracted:
     """Worker entry point: read and extract one file (refusing one too large to be a description)."""
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_DOCUMENT_BYTES:
-            return Extracted(False, f"too large for a chart description: {size / 1e6:.1f} MB "
-                                    f"(limit {MAX_DOCUMENT_BYTES / 1e6:.1f} MB)", None, None, (), (), (),
-                             _hash_file(Path(path)))
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_DOCUMENT_BYTES:
+                return Extracted(False, f"too large for a chart description: {size / 1e6:.1f} MB "
+                                        f"(limit {MAX_DOCUMENT_BYTES / 1e6:.1f} MB)", None, None, (), (), (),
+                                 _hash_file(Path(path)))
+            data = handle.read()
     except OSError as exc:
         return Extracted(False, f"cannot read: {exc}", None, None, (), (), ())
     return replace(extract_bytes(data, ref or load_reference()), sha256=hashlib.sha256(data).hexdigest())

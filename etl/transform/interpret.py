@@ -73,7 +73,7 @@ class Quantity:
     scale: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ValueFact:
     """One measurement read from a document, names as written."""
 
@@ -1021,7 +1021,7 @@ def _infer_units(facts: DocumentFacts, ref: Reference) -> None:
         if any(v > 1 for v in values) and all(0 <= v <= 100 for v in values):
             for i in indices:
                 fact = facts.values[i]
-                facts.values[i] = ValueFact(**{**fact.__dict__, "unit": "%"})
+                facts.values[i] = replace(fact, unit="%")
 
 
 def _dedupe(facts: DocumentFacts) -> None:
