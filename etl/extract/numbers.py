@@ -23,6 +23,7 @@ _SUFFIX = r"(?:%|[kKMBbT](?![A-Za-z])|\s?(?:ms|s)(?![A-Za-z]))"
 
 NUMBER_RE = re.compile(
     r"(?<![\w.@/\-+³²¹±])"         # not inside a name (Qwen2.5, Pass@1, GPT-4o, 8x7B), not an error bar
+    r"(?=[~≈∼≃\d.$€£+\-−aArRnNcC])"  # a quick no at most positions: what a number or its marker starts with
     r"(?P<approx>" + _APPROX + r")?"
     r"(?P<sign>[-+−](?=[\d.$]))?"
     r"(?P<currency>[$€£](?=[\d.]))?"

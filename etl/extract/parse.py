@@ -235,7 +235,7 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
 def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Skip | None:
     """A labelled reference line (``dashed line at y ≈ 63.1, labeled "GPT-4o-mini"``) as a point."""
     text = clean(line.content)
-    if not _REFERENCE_LINE.search(text):
+    if not _rx(r"(?i)line").search(text) or not _REFERENCE_LINE.search(text):  # the first test is quick
         return None
     field, _, _ = split_label(line.content)
     if field and DESCRIPTIVE_FIELDS.match(field):

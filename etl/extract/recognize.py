@@ -67,7 +67,7 @@ def _clean(text: str) -> str:
         text = _rx(r"(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)").sub("", text)
     if "`" in text:
         text = _CODE.sub("", text)
-    return _rx(r"\s+").sub(" ", text).strip()
+    return " ".join(text.split())
 
 
 def split_label(content: str) -> tuple[str | None, str | None, str]:
@@ -97,7 +97,8 @@ def split_label(content: str) -> tuple[str | None, str | None, str]:
 
 def split_note(label: str) -> tuple[str, str | None]:
     """Split a trailing parenthetical from a label: 'Nova-3B (Ours)' -> ('Nova-3B', 'Ours')."""
-    match = _rx(r"^(?P<name>.*?\S)\s*[\(\[](?P<note>[^()\[\]]*)[\)\]]\s*$").match(label)
+    match = _rx(r"^(?P<name>.*?\S)\s*[\(\[](?P<note>[^()\[\]]*)[\)\]]\s*$").match(label) \
+        if label.rstrip().endswith((")", "]")) else None
     if not match:
         return label, None
     return match.group("name").strip(), match.group("note").strip()

@@ -156,7 +156,7 @@ def split_lines(text: str) -> list[SourceLine]:
             elif kind == "item_continuation":
                 append(SourceLine(number, raw, "paragraph", depth + 1, content))
             else:
-                heading = _HEADING.match(raw)
+                heading = _HEADING.match(raw) if "#" in raw else None
                 if heading:  # a heading swallowed by a lazy continuation
                     append(SourceLine(number, raw, "heading", len(heading.group(1)), _HEADING.sub("", raw).strip()))
                 else:

@@ -226,7 +226,7 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     """A header or label without its role prefix and trailing descriptor: the name, and
     the descriptor (``Pass@1 (Blue Bars)`` → 'Pass@1', 'Blue Bars')."""
     text, _ = _strip_prefix(text)
-    match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(text)
+    match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(text) if text.rstrip().endswith(")") else None
     if match and not _rx(r"ours?\b|proposed", re.IGNORECASE).search(match.group("note")):
         return match.group("name").strip(), match.group("note").strip()
     return text.strip(), None
@@ -505,7 +505,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         metric = match_metric(note, ref)
         if metric and slot.metric is None and role != "model":
             slot.metric = metric
-    if DESCRIPTIVE_GROUP.match(name):
+    if _is_descriptive_group(name):
         return
     if is_category_label(name, ref, figure):
         setting = _category_setting(name, figure, ref)
@@ -545,7 +545,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         key = figure.setting_key_for_labels
         if key not in slot.settings and not _rx(r"(?i)data\s*points?.*|values?|approximate.*|models?|"
                                                             r"results?|series|data").fullmatch(name):
-            if DESCRIPTIVE_GROUP.match(name) or not _looks_like_a_name(name):
+            if _is_descriptive_group(name) or not _looks_like_a_name(name):
                 return
             slot.settings[key] = name
         return
@@ -568,6 +568,12 @@ DESCRIPTIVE_GROUP = re.compile(
     r"our models?|others?|baselines?|(?:open|closed)(?:[-\s&]+(?:weights?|source|data|models?|only)\b.*)?|"
     r"proprietary(?:\s.*)?|dense|moe|top\s*group|"
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
+
+
+@lru_cache(maxsize=1 << 14)
+def _is_descriptive_group(name: str) -> bool:
+    """A group header or label that describes points (``Data points``, ``Open models``) rather than naming them."""
+    return DESCRIPTIVE_GROUP.match(name) is not None
 
 
 def _order_tuple(point: Point, figure: Figure) -> Point:
@@ -823,7 +829,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
                        slot.metric, slot.unit, dict(slot.settings), slot.panel)
         if (slot.model is not None or len(figure.models) == 1) and is_model_like(header_clean, ref) < 2:
             label = _clean_label(header_clean)[0]
-            if not DESCRIPTIVE_GROUP.match(label):
+            if not _is_descriptive_group(label):
                 series.settings.setdefault(figure.setting_key_for_labels, label)
         else:
             series.model = None
@@ -1004,7 +1010,7 @@ _NO_RESULT_KIND = re.compile(r"(?i)\b(?:pie|donut|doughnut|mixture|data mix|comp
 
 def _as_written(text: str) -> str:
     name, _ = _strip_prefix(text)
-    match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(name)
+    match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(name) if name.rstrip().endswith(")") else None
     if match and not _rx(r"(?i)ours?\b|proposed").search(match.group("note")):
         name = match.group("name")
     return name.strip().strip("`\"'“”")
