@@ -44,7 +44,7 @@ _TREND_POSITION = re.compile(
     r"saturates? at|flattens? at|drops? at|onwards?|starting at|times|x)\s*$", re.IGNORECASE)
 # Words that make the number in their clause a difference between values, not a value.
 _DIFFERENCE = re.compile(
-    r"\b(?:gap|difference|delta|widens?|narrows?|trails?|leads? by|ahead by|behind by|lower by|higher by|"
+    r"\b(?=[gdwntlabhimsop])(?:gap|difference|delta|widens?|narrows?|trails?|leads? by|ahead by|behind by|lower by|higher by|"
     r"improves? by|improvement of|gains? of|drops? of|drop|margin|speed-?up|more than|less than|"
     r"outperforms? by|points? (?:higher|lower|above|below))\b", re.IGNORECASE)
 _STOP_WORDS = {
@@ -64,7 +64,7 @@ def clean(text: str) -> str:
 def _clean(text: str) -> str:
     if "*" in text or "_" in text:
         text = _BOLD.sub("", text)
-        text = _rx(r"(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)").sub("", text)
+        text = _rx(r"(?=[*_])(?:(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w))").sub("", text)
     if "`" in text:
         text = _CODE.sub("", text)
     return " ".join(text.split())
@@ -208,11 +208,11 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             continue
         before_text = rest[previous_end: number.start]
         # the key before a number ends at the previous clause boundary
-        clause = _rx(r"[,;]|\.\s|\band\b|\bwith\b|\bwhile\b").split(before_text)[-1]
+        clause = _rx(r"(?=[,;.aw])(?:[,;]|\.\s|\band\b|\bwith\b|\bwhile\b)").split(before_text)[-1]
         after_match = _rx(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})").match(rest[number.end:])
         after_text = after_match.group(1) if after_match else ""
         after_text = _rx(r"\b(?:and|with|at|while|which|for|in|from|to)\b").split(after_text)[0].strip(" .")
-        sentence_before = _rx(r"(?<!\d)\.\s|[;!?]").split(rest[: number.start])[-1]
+        sentence_before = _rx(r"(?=[.;!?])(?:(?<!\d)\.\s|[;!?])").split(rest[: number.start])[-1]
         if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+") \
                 or _DIFFERENCE.search(sentence_before):
             dropped.append((number, "annotation"))
