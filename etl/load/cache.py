@@ -5,6 +5,7 @@ batch is large), and bulk loading of their rows in batches, so memory stays flat
 from __future__ import annotations
 
 import ctypes
+import gc
 import hashlib
 import multiprocessing
 import os
@@ -179,7 +180,11 @@ def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
     workers = os.cpu_count() or 1
     if count < PARALLEL_MIN_DOCUMENTS or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    return multiprocessing.get_context("fork").Pool(workers, initializer=_worker_init)
+    gc.freeze()  # the inherited objects stay out of the workers' collections (fewer copied pages, shorter pauses)
+    try:
+        return multiprocessing.get_context("fork").Pool(workers, initializer=_worker_init)
+    finally:
+        gc.unfreeze()
 
 
 def _hash_file(path: Path) -> str:
