@@ -92,15 +92,17 @@ def _metric_row(metric_id: int, metric: str, ref: Reference) -> dict[str, object
                 kind=rule.kind if rule else "other")
 
 
-def _evidence(con: duckdb.DuckDBPyConnection, model_ids: list[int] | None = None) -> dict[int, list[tuple[str, float]]]:
-    """Figure parameter evidence by model id (all models, or those in `model_ids`)."""
+def _evidence(con: duckdb.DuckDBPyConnection, model_ids: list[int] | None = None,
+              spelling: str = "model_spelling") -> dict[int, list[tuple[str, float]]]:
+    """Figure parameter evidence by model id (all models, or those in `model_ids`), with
+    written names mapped to ids by the table or registered frame `spelling`."""
     where = ""
     if model_ids is not None:
         con.register("_models_of_interest", pd.DataFrame({"model_id": model_ids}))
         where = "WHERE s.model_id IN (SELECT model_id FROM _models_of_interest)"
     rows = con.execute(f"""
         SELECT s.model_id, p.param_kind, p.params_b FROM extracted_param p JOIN {_LIVE} d USING (document_id)
-        JOIN model_spelling s ON s.model_name = p.model_name {where}""").fetchall()
+        JOIN {spelling} s ON s.model_name = p.model_name {where}""").fetchall()
     if model_ids is not None:
         con.unregister("_models_of_interest")
     found: dict[int, list[tuple[str, float]]] = {}
@@ -182,12 +184,14 @@ def rebuild_star(con: duckdb.DuckDBPyConnection, dialect: sa.engine.Dialect, ref
     bulk_insert(con, t.dim_benchmark, dim_benchmark)
     bulk_insert(con, t.dim_metric, pd.DataFrame([_metric_row(i, m, ref) for i, m in enumerate(metrics, start=1)]))
     bulk_insert(con, t.dim_config, pd.DataFrame([_config_row(i, s) for i, s in enumerate(settings, start=1)]))
-    # dim_model first without parameters: the evidence query needs model_spelling
-    bulk_insert(con, t.dim_model, pd.DataFrame([_model_row(model_ids[m], m, [], ref) for m in models]))
+    con.register("_spelling", spelling[["model_name", "model_id"]])
+    evidence = _evidence(con, spelling="_spelling")
+    con.unregister("_spelling")
+    bulk_insert(con, t.dim_model, pd.DataFrame([_model_row(model_ids[m], m, evidence.get(model_ids[m], []), ref)
+                                                for m in models]))
     bulk_insert(con, t.model_spelling, spelling[["model_name", "model_id"]])
     bulk_insert(con, t.benchmark_spelling, bench_spelling[["benchmark_name", "is_figure_scoped", "path",
                                                            "benchmark_id"]])
-    _update_params(con, model_ids, _evidence(con), ref)
     _insert_facts(con, f"(SELECT document_id FROM {_LIVE})")
     _insert_param_evidence(con, {i: m for m, i in model_ids.items()})
     build_resolved(con)
