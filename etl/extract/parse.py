@@ -566,9 +566,9 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         value_first = {}
         for index, (start, end, name) in enumerate(names):
             before = sentence[names[index - 1][1] if index else 0: start]
-            match = _rx(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$").search(before)
-            if match:
-                value_first[index] = match.group("value")
+            lead = _rx(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$").search(before)
+            if lead:
+                value_first[index] = lead.group("value")
         for index, (start, end, name) in enumerate(names):
             if value_first:
                 if index not in value_first:

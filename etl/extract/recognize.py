@@ -159,11 +159,11 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         if i in used:
             continue
         after = rest[number.end:]
-        match = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after)
-        if match and i + 1 < len(numbers) and numbers[i + 1].start > number.end:
+        paren = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after)
+        if paren and i + 1 < len(numbers) and numbers[i + 1].start > number.end:
             cat_numbers = [j for j in range(i + 1, len(numbers))
-                           if numbers[j].start < number.end + match.end()]
-            cat_text = match.group("cat").strip()
+                           if numbers[j].start < number.end + paren.end()]
+            cat_text = paren.group("cat").strip()
             if cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
@@ -187,10 +187,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     listed: set[int] = set()
     free = [i for i in range(len(numbers)) if i not in used]
     run: list[int] = []
-    for i in free + [None]:  # type: ignore[list-item]
-        if i is not None and run and _rx(r"\s*(?:,|;|,?\s*and|/|\|)\s*").fullmatch(rest[numbers[run[-1]].end: numbers[i].start]) \
-                and i not in categories and run[-1] not in categories:
-            run.append(i)
+    for slot in [*free, None]:
+        if slot is not None and run and _rx(r"\s*(?:,|;|,?\s*and|/|\|)\s*").fullmatch(rest[numbers[run[-1]].end: numbers[slot].start]) \
+                and slot not in categories and run[-1] not in categories:
+            run.append(slot)
             continue
         pair_list = len(run) == 2 and (
             _rx(r":\s*$").search(rest[: numbers[run[0]].start].rstrip(" ~≈"))
@@ -198,7 +198,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                 and numbers[run[0]].suffix == numbers[run[1]].suffix and numbers[run[0]].suffix not in ("B", "M")))
         if len(run) >= 3 or pair_list:
             listed.update(run)
-        run = [i] if i is not None else []
+        run = [slot] if slot is not None else []
     previous_end = 0
     for i, number in enumerate(numbers):
         if i in name_parts:

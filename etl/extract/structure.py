@@ -60,9 +60,12 @@ def split_cells(row: str) -> tuple[str, ...]:
 def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]:
     """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
     and the 0-based lines that are table header rows."""
-    # markdown-it reports byte offsets
-    data = text if text.isascii() else text.encode("utf-8")
-    starts = [0, *accumulate(len(line) + 1 for line in data.split("\n" if data is text else b"\n"))][:-1]
+    # markdown-it reports byte offsets (the same as character offsets in ASCII text)
+    if text.isascii():
+        lengths = [len(line) + 1 for line in text.split("\n")]
+    else:
+        lengths = [len(line) + 1 for line in text.encode("utf-8").split(b"\n")]
+    starts = [0, *accumulate(lengths)][:-1]
 
     def line_of(offset: int) -> int:
         return bisect_right(starts, offset) - 1

@@ -992,7 +992,7 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
         return True
     x_axis = figure.axes.get("x")
     scores = [q for q in figure.axes.values() if q.kind == "metric" and q.metric and
-              (ref.metric_rule(q.metric) is None or ref.metric_rule(q.metric).kind == "score")]
+              getattr(ref.metric_rule(q.metric), "kind", "score") == "score"]
     if x_axis is not None and x_axis.setting_key == "training_steps" and not scores:
         return True  # memory, loss or speed over training steps: a training curve
     named = [q for q in figure.axes.values() if q.kind == "metric" and (q.metric or q.benchmark_text)]

@@ -27,11 +27,14 @@ def name_key(text: str) -> str:
     return _rx(r"[\s\-_–—]+").sub("", text)
 
 
+_SKELETON_FOLDS = str.maketrans("q01i|", "oolll")
+
+
 @lru_cache(maxsize=1 << 16)
 def skeleton(text: str) -> str:
     """`name_key` with confusable characters folded: rn→m, q→o, 0→o, 1/i/|→l."""
     key = name_key(text).replace("rn", "m")
-    return key.translate(str.maketrans({"q": "o", "0": "o", "1": "l", "i": "l", "|": "l"}))
+    return key.translate(_SKELETON_FOLDS)
 
 
 @lru_cache(maxsize=1 << 14)
