@@ -17,6 +17,7 @@ The reasoning, in order:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -408,9 +409,11 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     setting_key = "method"
     if method_words and _rx(r"precision|quantization", re.IGNORECASE).match(method_words.group(1)):
         setting_key = "precision"
-    labels = [p.label for p in chart.points if p.label] + [
-        _clean_label(s.text)[0] for p in chart.points for s in p.context]
-    strong = sum(1 for label in labels if is_model_like(label, ref) == 2)
+    # every point's label and group headers, counted (a header shared by many points counts for each)
+    labels = Counter(p.label for p in chart.points if p.label)
+    for header, count in Counter(s.text for p in chart.points for s in p.context).items():
+        labels[_clean_label(header)[0]] += count
+    strong = sum(count for label, count in labels.items() if is_model_like(label, ref) == 2)
     has_param_axis = any(q.kind == "params" for q in axes.values())
     labels_are_models = has_param_axis or (strong > 0 and (len(models) != 1 or strong >= 2))
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
