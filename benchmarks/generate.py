@@ -661,7 +661,6 @@ def _style_lines(doc: _Doc) -> None:
     _axes(doc, [("X-axis", f"\"{xname}\", ticks at {', '.join(xs)}"), ("Y-axis", "\"Pass@1 (%)\", 20 to 90")],
           [f"{c} line, {mk} markers: {s}" for s, c, mk in zip(series_names, _COLORS, _MARKERS)])
     _data_heading(doc)
-    b = doc.bullet
     variant = rng.choice(("ticks", "bare", "bare", "errors"))
     for series in series_names:
         start = rng.uniform(20, 60)

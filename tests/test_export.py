@@ -153,7 +153,7 @@ def test_export_does_not_change_the_database(built_seed_db: Path, tmp_path: Path
 
 @pytest.mark.parametrize("case", ["missing db", "out is a file", "bad format"])
 def test_export_errors_exit_2_without_traceback(built_seed_db: Path, tmp_path: Path, case: str) -> None:
-    db, out, fmt = built_seed_db, tmp_path / "out", "parquet"
+    db, out = built_seed_db, tmp_path / "out"
     if case == "missing db":
         db = tmp_path / "missing.duckdb"
     elif case == "out is a file":
@@ -164,7 +164,7 @@ def test_export_errors_exit_2_without_traceback(built_seed_db: Path, tmp_path: P
         result = run("export", "--db", db, "--format", "xlsx", "--out", out)
         assert result.exit_code == 2  # click's own usage error
         return
-    result = run("export", "--db", db, "--out", out)
+    result = run("export", "--db", db, "--format", "parquet", "--out", out)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and result.output.startswith("benchdb: ")
     assert not (tmp_path / "missing.duckdb").exists()

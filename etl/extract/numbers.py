@@ -20,10 +20,13 @@ _APPROX = r"(?:(?:~|≈|∼|≃)\s*|(?i:approx(?:imately|\.)?|about|around|rough
 _MANTISSA = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+"
 _EXPONENT = r"(?:\s*[×xX*]\s*10\s*(?:\^\s*[-+−]?\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)|[eE][-+]?\d+)"
 _SUFFIX = r"(?:%|[kKMBbT](?![A-Za-z])|\s?(?:ms|s)(?![A-Za-z]))"
+# What a number or its marker can start with: a quick no at most positions of a line. It must
+# admit the first character of every alternative above (tests/test_prefilters.py checks).
+QUICK_START = r"(?=[~≈∼≃\d.$€£+\-−aArRnNcC])"
 
 NUMBER_RE = re.compile(
     r"(?<![\w.@/\-+³²¹±])"         # not inside a name (Qwen2.5, Pass@1, GPT-4o, 8x7B), not an error bar
-    r"(?=[~≈∼≃\d.$€£+\-−aArRnNcC])"  # a quick no at most positions: what a number or its marker starts with
+    + QUICK_START +
     r"(?P<approx>" + _APPROX + r")?"
     r"(?P<sign>[-+−](?=[\d.$]))?"
     r"(?P<currency>[$€£](?=[\d.]))?"

@@ -40,7 +40,7 @@ class SourceFile:
     """A description file found under the source folder."""
 
     rel: str
-    path: Path
+    path: str  # on disk (a plain string: tens of thousands are listed on every refresh)
     sha256: str
     size: int
     mtime_ns: int = 0
@@ -91,8 +91,9 @@ def scan(root: Path, stats: dict[str, tuple[int, int, str]] | None = None,
     (its `sha256` is '' until then)."""
     stats = stats or {}
     files = []
-    for path, rel in _walk(root, ""):
-        info = path.stat()
+    for entry, rel in _walk(str(root), ""):
+        info = entry.stat()
+        path = entry.path
         known = stats.get(rel)
         if known is not None and known[0] == info.st_size and known[1] == info.st_mtime_ns:
             files.append(SourceFile(rel, path, known[2], info.st_size, info.st_mtime_ns))
@@ -110,17 +111,19 @@ def scan(root: Path, stats: dict[str, tuple[int, int, str]] | None = None,
     return files
 
 
-def _walk(folder: Path, prefix: str) -> Iterator[tuple[Path, str]]:
-    """(path, relative posix path) of description files below `folder`, sorted, no hidden parts."""
-    entries = sorted(os.scandir(folder), key=lambda e: e.name)
+def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str], str]]:
+    """(directory entry, relative posix path) of description files below `folder`, sorted,
+    no hidden parts."""
+    with os.scandir(folder) as listing:
+        entries = sorted(listing, key=lambda e: e.name)
     for entry in entries:
         if entry.name.startswith("."):
             continue
         rel = prefix + entry.name
         if entry.is_dir(follow_symlinks=False):
-            yield from _walk(Path(entry.path), rel + "/")
+            yield from _walk(entry.path, rel + "/")
         elif entry.is_file() and os.path.splitext(entry.name)[1].lower() in SUFFIXES:
-            yield Path(entry.path), rel
+            yield entry, rel
 
 
 def known_stats(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[int, int, str]]:
@@ -165,7 +168,7 @@ def _extract_path(path: str, ref: Reference | None = None) -> Extracted:
             if size > MAX_DOCUMENT_BYTES:
                 return Extracted(False, f"too large for a chart description: {size / 1e6:.1f} MB "
                                         f"(limit {MAX_DOCUMENT_BYTES / 1e6:.1f} MB)", None, None, (), (), (),
-                                 _hash_file(Path(path)))
+                                 _hash_file(path))
             data = handle.read()
     except OSError as exc:
         return Extracted(False, f"cannot read: {exc}", None, None, (), (), ())
@@ -187,7 +190,7 @@ def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
         gc.unfreeze()
 
 
-def _hash_file(path: Path) -> str:
+def _hash_file(path: str) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -207,7 +210,7 @@ def _worker_init() -> None:
 
 def _results(work: list[SourceFile], pool: multiprocessing.pool.Pool | None,
              ref: Reference | None) -> Iterator[Extracted]:
-    paths = [str(f.path) for f in work]
+    paths = [f.path for f in work]
     if pool is None:
         return (_extract_path(p, ref) for p in paths)
     return pool.imap(_extract_path, paths, chunksize=16)
