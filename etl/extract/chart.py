@@ -3,8 +3,8 @@
 Everything keeps the 1-based line it came from, so that every loaded value can be traced
 back to its quote. These are plain dataclasses with no behaviour beyond small helpers, and are
 never modified after construction (`dataclasses.replace` makes a changed copy). The many
-built per document (spans, readings, points, skips) use slots instead of frozen=True, whose
-construction costs about four times as much.
+built per document (spans, points, skips) use slots instead of frozen=True, whose
+construction costs about four times as much; readings, which are memoised and shared, stay frozen.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class LegendEntry:
     line: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)  # frozen: memoised readings are shared between lines
 class Reading:
     """One number of a data line with what the line says about it.
 
