@@ -69,7 +69,7 @@ def _crc(text: str) -> int:
 def _reference_dir() -> Path:
     if (_REFERENCE / "models.csv").is_file():
         return _REFERENCE
-    import seeds  # the installed package, when run outside a checkout
+    import benchdb.seeds as seeds  # the installed package, when run outside a checkout
     return Path(seeds.__file__).resolve().parent / "reference"
 
 

@@ -59,13 +59,13 @@ _CHILD = r"""
 import json, sys, time
 from pathlib import Path
 started = time.perf_counter()
-from etl.pipeline import refresh
+from benchdb.etl.pipeline import refresh
 imported = time.perf_counter()
 profile = len(sys.argv) > 3 and sys.argv[3] == "profile"
 serial = False
 if profile:
     # parse in this process, so the profile sees the per-document work instead of pool waits
-    import etl.pipeline as pipeline
+    import benchdb.etl.pipeline as pipeline
     if hasattr(pipeline, "extraction_pool"):
         pipeline.extraction_pool = lambda count: None
         serial = True
@@ -305,9 +305,9 @@ def _star_sql(n: int) -> list[str]:
 
 def build_star(path: Path, n: int) -> dict[str, Any]:
     """A warehouse file with the real schema and views and `n` synthetic measurements."""
-    from etl.load.star import build_resolved
-    from etl.load.views import apply_views
-    from schema.migrate import engine_for, upgrade
+    from benchdb.etl.load.star import build_resolved
+    from benchdb.etl.load.views import apply_views
+    from benchdb.schema.migrate import engine_for, upgrade
 
     fresh_db(path)
     started = time.perf_counter()

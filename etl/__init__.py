@@ -1,3 +1,5 @@
-"""benchdb: chart descriptions to a DuckDB benchmark warehouse (extract, transform, load)."""
+"""benchdb.etl: extract, transform and load stages, and the command line."""
 
-__version__ = "0.1.0"
+from benchdb import __version__
+
+__all__ = ["__version__"]

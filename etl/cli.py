@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from etl.defaults import DEFAULT_DB, DEFAULT_MAX_SHRINK
-from etl.paths import seeds_dir
-from etl.query import (
+from benchdb.etl.defaults import DEFAULT_DB, DEFAULT_MAX_SHRINK
+from benchdb.etl.paths import seeds_dir
+from benchdb.etl.query import (
     FORMATS,
     QueryError,
     describe_views,
@@ -30,7 +30,7 @@ from etl.query import (
 )
 
 if TYPE_CHECKING:
-    from etl.plot import PlotResult
+    from benchdb.etl.plot import PlotResult
 
 
 def default_source() -> Path:
@@ -68,7 +68,7 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
         TimeElapsedColumn,
     )
 
-    from etl.pipeline import (  # heavy: only here
+    from benchdb.etl.pipeline import (  # heavy: only here
         RefreshError,
         RefreshLocked,
         RefreshRefused,
@@ -170,7 +170,7 @@ def views_command(names: tuple[str, ...], db: Path, fmt: str) -> None:
 def export_command(db: Path, fmt: str, out: Path) -> None:
     """Write every public view to OUT as Parquet or CSV, plus manifest.json (view, file,
     rows, columns, refresh run id). Opens the database read-only."""
-    from etl.export import MANIFEST_NAME, ExportError, export_views
+    from benchdb.etl.export import MANIFEST_NAME, ExportError, export_views
 
     try:
         manifest = export_views(db, out, fmt)
@@ -202,7 +202,7 @@ def plot_group() -> None:
 def plot_params_command(benchmark: str, metric: str | None, param_kind: str, setting: str | None,
                         unit: str | None, out: Path, db: Path) -> None:
     """Score against parameter count (log x) with the frontier line, from param_frontier."""
-    from etl.plot import PlotError, plot_params
+    from benchdb.etl.plot import PlotError, plot_params
 
     try:
         result = plot_params(db, benchmark, out, metric=metric, param_kind=param_kind, setting=setting, unit=unit)
@@ -219,7 +219,7 @@ def plot_params_command(benchmark: str, metric: str | None, param_kind: str, set
 @click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
 def plot_throughput_command(model: str, benchmark: str, metric: str | None, out: Path, db: Path) -> None:
     """Accuracy against throughput across settings with the frontier line, from throughput_frontier."""
-    from etl.plot import PlotError, plot_throughput
+    from benchdb.etl.plot import PlotError, plot_throughput
 
     try:
         result = plot_throughput(db, model, benchmark, out, metric=metric)

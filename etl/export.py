@@ -18,8 +18,8 @@ from typing import Any
 
 import duckdb
 
-from etl import __version__
-from etl.query import QueryError, public_views, read_only_connection
+from benchdb.etl import __version__
+from benchdb.etl.query import QueryError, public_views, read_only_connection
 
 EXPORT_FORMATS = ("parquet", "csv")
 MANIFEST_NAME = "manifest.json"

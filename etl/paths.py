@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import seeds
-import sql
+import benchdb.seeds as seeds
+import benchdb.sql as sql
 
 
 def seeds_dir() -> Path:

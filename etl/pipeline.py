@@ -20,9 +20,9 @@ from typing import Callable
 import duckdb
 from filelock import FileLock, Timeout
 
-from etl import __version__
-from etl.defaults import DEFAULT_MAX_SHRINK
-from etl.load.cache import (
+from benchdb.etl import __version__
+from benchdb.etl.defaults import DEFAULT_MAX_SHRINK
+from benchdb.etl.load.cache import (
     CacheChanges,
     extraction_pool,
     known_documents,
@@ -32,10 +32,10 @@ from etl.load.cache import (
     scan,
     update_cache,
 )
-from etl.load.star import PATCH_MAX_DOCUMENTS, patch_star, rebuild_star
-from etl.load.views import apply_views
-from etl.transform.reference import Reference, load_reference
-from schema.migrate import current_revision, engine_for, upgrade
+from benchdb.etl.load.star import PATCH_MAX_DOCUMENTS, patch_star, rebuild_star
+from benchdb.etl.load.views import apply_views
+from benchdb.etl.transform.reference import Reference, load_reference
+from benchdb.schema.migrate import current_revision, engine_for, upgrade
 
 
 class RefreshError(RuntimeError):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import duckdb
 
-from etl.query import QueryError, read_only_connection
+from benchdb.etl.query import QueryError, read_only_connection
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 PARAM_KINDS = ("total", "active", "non_embedding")

@@ -1,5 +1,5 @@
 """The warehouse schema: SQLAlchemy tables (the single definition) and Alembic migrations."""
 
-from schema.tables import STAR_TABLES, metadata
+from benchdb.schema.tables import STAR_TABLES, metadata
 
 __all__ = ["STAR_TABLES", "metadata"]

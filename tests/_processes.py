@@ -30,7 +30,7 @@ VIEWS = ("measurements", "models", "resolved_values", "score_per_parameter", "pa
 def benchdb_command() -> list[str]:
     """The installed console script next to this interpreter, else `python -m etl.cli`."""
     script = Path(sys.executable).with_name("benchdb")
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "etl.cli"]
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "benchdb.etl.cli"]
 
 
 @dataclass

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from etl.paths import seeds_dir
-from etl.pipeline import refresh
+from benchdb.etl.paths import seeds_dir
+from benchdb.etl.pipeline import refresh
 
 
 @pytest.fixture(scope="session")

@@ -26,9 +26,9 @@ from click.testing import CliRunner, Result
 from filelock import FileLock
 from sqlalchemy.pool import NullPool
 
-from etl.cli import main
-from etl.export import export_views
-from etl.query import QueryError, describe_views, public_views, run_query
+from benchdb.etl.cli import main
+from benchdb.etl.export import export_views
+from benchdb.etl.query import QueryError, describe_views, public_views, run_query
 from tests._contract import fetch
 
 SEED_MEASUREMENTS = 135
@@ -230,7 +230,7 @@ def test_conflicts_has_every_value_of_groups_that_sources_disagree_on(built_seed
 
 
 def test_conflicts_ignores_agreement_and_single_sources(tmp_path: Path, seed_docs: Path) -> None:
-    from etl.pipeline import refresh
+    from benchdb.etl.pipeline import refresh
 
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -274,7 +274,7 @@ def test_sqlalchemy_read_only_url_queries_views_and_refuses_writes(built_seed_db
 
 def _benchdb() -> list[str]:
     script = Path(sys.executable).with_name("benchdb")
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "etl.cli"]
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "benchdb.etl.cli"]
 
 
 def _corpus(seed_docs: Path, dst: Path, copies: int) -> Path:

@@ -17,7 +17,7 @@ import duckdb
 import pytest
 from click.testing import CliRunner, Result
 
-from etl.cli import main
+from benchdb.etl.cli import main
 
 SEED_MEASUREMENTS = 135
 

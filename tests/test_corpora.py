@@ -12,7 +12,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from etl.pipeline import refresh
+from benchdb.etl.pipeline import refresh
 from tests.test_scores import load_score_module
 
 CASES = Path(__file__).parent / "cases"

@@ -14,9 +14,9 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner, Result
 
-from etl.cli import main
-from etl.export import MANIFEST_NAME, ExportError, export_views, quote_identifier
-from etl.query import public_views
+from benchdb.etl.cli import main
+from benchdb.etl.export import MANIFEST_NAME, ExportError, export_views, quote_identifier
+from benchdb.etl.query import public_views
 
 
 def run(*args: str | Path) -> Result:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from etl.extract.parse import parse_chart
-from etl.transform.interpret import interpret
-from etl.transform.reference import load_reference
+from benchdb.etl.extract.parse import parse_chart
+from benchdb.etl.transform.interpret import interpret
+from benchdb.etl.transform.reference import load_reference
 
 CASES = Path(__file__).parent / "cases" / "golden"
 

@@ -20,8 +20,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.script import ScriptDirectory
 
-from schema import migrate
-from schema.tables import metadata
+from benchdb.schema import migrate
+from benchdb.schema.tables import metadata
 
 # The DuckDB type each SQLAlchemy type of tables.py must become (sa.Float would be REAL).
 DUCKDB_TYPES: dict[type[sa.types.TypeEngine[Any]], str] = {

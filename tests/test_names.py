@@ -2,7 +2,7 @@
 
 import pytest
 
-from etl.transform.names import name_key, name_params, skeleton, strip_annotations
+from benchdb.etl.transform.names import name_key, name_params, skeleton, strip_annotations
 
 
 @pytest.mark.parametrize("name, expected", [

@@ -2,7 +2,7 @@
 
 import pytest
 
-from etl.extract.numbers import find_numbers, parse_number
+from benchdb.etl.extract.numbers import find_numbers, parse_number
 
 
 @pytest.mark.parametrize("text, value, suffix, approx", [

@@ -15,12 +15,12 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from etl.extract.chart import Chart
-from etl.extract.document import read_document
-from etl.extract.parse import normalise_text, parse_chart
-from etl.load.cache import extract_bytes
-from etl.transform.interpret import ValueFact
-from etl.transform.reference import load_reference
+from benchdb.etl.extract.chart import Chart
+from benchdb.etl.extract.document import read_document
+from benchdb.etl.extract.parse import normalise_text, parse_chart
+from benchdb.etl.load.cache import extract_bytes
+from benchdb.etl.transform.interpret import ValueFact
+from benchdb.etl.transform.reference import load_reference
 
 REFERENCE = load_reference()
 

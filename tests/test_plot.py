@@ -9,8 +9,8 @@ import duckdb
 import pytest
 from click.testing import CliRunner, Result
 
-from etl.cli import main
-from etl.plot import PlotError, PlotPoint, plot_params, plot_throughput
+from benchdb.etl.cli import main
+from benchdb.etl.plot import PlotError, PlotPoint, plot_params, plot_throughput
 from tests._contract import fetch
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etl.extract import numbers, recognize
+from benchdb.etl.extract import numbers, recognize
 
 NUMBER_PIECES = ["~", "≈", "∼", "≃", "approximately ", "Approx. ", "approx ", "about ", "Around ", "roughly ",
                  "nearly ", "close to ", "near ", "circa ", "ca. ", "-", "+", "−", "$", "€", "£", "1", "23", "4.5",

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from etl.paths import seeds_dir
-from etl.pipeline import refresh
-from etl.query import format_result, run_query
+from benchdb.etl.paths import seeds_dir
+from benchdb.etl.pipeline import refresh
+from benchdb.etl.query import format_result, run_query
 
 README = Path(__file__).parents[1] / "README.md"
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from etl.pipeline import RefreshSummary, refresh
+from benchdb.etl.pipeline import RefreshSummary, refresh
 from tests._contract import CONTRACT_COLUMNS, fetch
 
 # Contract views and the columns (with types) each must have; more columns are allowed.
@@ -315,7 +315,7 @@ def test_failed_refresh_leaves_the_published_file_as_it_was(seed_docs: Path, tmp
     def broken_views(con: duckdb.DuckDBPyConnection) -> None:
         raise RuntimeError("simulated crash while building views")
 
-    monkeypatch.setattr("etl.pipeline.apply_views", broken_views)
+    monkeypatch.setattr("benchdb.etl.pipeline.apply_views", broken_views)
     with pytest.raises(RuntimeError, match="simulated crash"):
         refresh(docs, db)
     assert db.read_bytes() == published
@@ -331,7 +331,7 @@ def test_failed_refresh_leaves_the_published_file_as_it_was(seed_docs: Path, tmp
 def test_concurrent_refresh_is_refused_while_the_lock_is_held(seed_docs: Path, tmp_path: Path) -> None:
     from filelock import FileLock
 
-    from etl.pipeline import RefreshLocked
+    from benchdb.etl.pipeline import RefreshLocked
 
     db = tmp_path / "bench.duckdb"
     holder = FileLock(str(db) + ".lock")
@@ -343,7 +343,7 @@ def test_concurrent_refresh_is_refused_while_the_lock_is_held(seed_docs: Path, t
 
 
 def test_database_path_that_is_not_a_warehouse_is_a_refresh_error(seed_docs: Path, tmp_path: Path) -> None:
-    from etl.pipeline import RefreshError
+    from benchdb.etl.pipeline import RefreshError
 
     db = tmp_path / "bench.duckdb"
     db.write_bytes(b"not a database\n")
@@ -388,7 +388,7 @@ def test_a_file_too_large_to_be_a_description_is_refused_quickly(seed_docs: Path
     """A 20 MB 'description' is recorded as failed with the reason; the rest loads."""
     import time
 
-    from etl.load.cache import MAX_DOCUMENT_BYTES
+    from benchdb.etl.load.cache import MAX_DOCUMENT_BYTES
 
     docs = copy_seeds(seed_docs, tmp_path)
     line = "* **Model-7B:** (7B, 55.0)\n"

@@ -54,11 +54,11 @@ from tests._processes import (
 )
 
 try:  # refreshes of at least this many documents parse in forked worker processes
-    from etl.load.cache import PARALLEL_MIN_DOCUMENTS
+    from benchdb.etl.load.cache import PARALLEL_MIN_DOCUMENTS
 except ImportError:  # an older pipeline without workers
     PARALLEL_MIN_DOCUMENTS = 0
 try:  # larger files are refused (recorded as failed with the reason) instead of parsed
-    from etl.load.cache import MAX_DOCUMENT_BYTES
+    from benchdb.etl.load.cache import MAX_DOCUMENT_BYTES
 except ImportError:
     MAX_DOCUMENT_BYTES = None
 

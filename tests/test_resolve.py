@@ -1,7 +1,7 @@
 """Unit tests: warehouse-wide identity and parameter resolution."""
 
-from etl.transform.reference import load_reference
-from etl.transform.resolve import canonical_benchmarks, canonical_models, model_params
+from benchdb.etl.transform.reference import load_reference
+from benchdb.etl.transform.resolve import canonical_benchmarks, canonical_models, model_params
 
 
 def test_misread_name_joins_the_written_one():

@@ -14,7 +14,7 @@ from types import ModuleType
 import duckdb
 import pytest
 
-from etl.paths import seeds_dir
+from benchdb.etl.paths import seeds_dir
 
 GOLD = seeds_dir() / "gold"
 

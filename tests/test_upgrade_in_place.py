@@ -18,7 +18,7 @@ from pathlib import Path
 import duckdb
 import sqlalchemy as sa
 
-from schema.migrate import (
+from benchdb.schema.migrate import (
     current_revision,
     downgrade,
     engine_for,

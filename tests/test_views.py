@@ -21,8 +21,8 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from etl.load.star import build_resolved
-from etl.load.views import (
+from benchdb.etl.load.star import build_resolved
+from benchdb.etl.load.views import (
     ViewDefinitionError,
     ViewFile,
     apply_views,
@@ -31,7 +31,7 @@ from etl.load.views import (
     read_view_file,
     view_files,
 )
-from schema.tables import metadata
+from benchdb.schema.tables import metadata
 from tests._contract import CONTRACT_COLUMNS
 
 # metric -> (is_higher_better, kind)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from etl.extract.numbers import Number
+from benchdb.etl.extract.numbers import Number
 
 
 @dataclass(slots=True)

@@ -16,16 +16,16 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from etl._rx import rx as _rx
-from etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Skip, Span
-from etl.extract.numbers import find_numbers
-from etl.extract.recognize import (
+from benchdb.etl._rx import rx as _rx
+from benchdb.etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Skip, Span
+from benchdb.etl.extract.numbers import find_numbers
+from benchdb.etl.extract.recognize import (
     DESCRIPTIVE_FIELDS,
     clean,
     read_values,
     split_label,
 )
-from etl.extract.structure import SourceLine, split_cells, split_lines
+from benchdb.etl.extract.structure import SourceLine, split_cells, split_lines
 
 _COMMENTARY = re.compile(
     r"observ|interpret|insight|takeaway|conclusion|summary|implication|trend|discussion|analysis of trends|"

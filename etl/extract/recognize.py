@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from etl._rx import rx as _rx
-from etl.extract.chart import Reading
-from etl.extract.numbers import Number, find_numbers
+from benchdb.etl._rx import rx as _rx
+from benchdb.etl.extract.chart import Reading
+from benchdb.etl.extract.numbers import Number, find_numbers
 
 _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")

@@ -16,7 +16,7 @@ from itertools import accumulate
 
 from markdown_it_pyrs import MarkdownIt
 
-from etl._rx import rx as _rx
+from benchdb.etl._rx import rx as _rx
 
 # markdown-it-pyrs: the markdown-it rules compiled, block rules only (CommonMark blocks plus
 # tables; no inline rules, whose scanners are not needed and have panicked on odd input).

@@ -18,13 +18,13 @@ from pathlib import Path
 import duckdb
 import pandas as pd
 
-from etl.extract.chart import Skip
-from etl.extract.document import read_document
-from etl.extract.parse import parse_chart
-from etl.load.loader import bulk_insert
-from etl.transform.interpret import DocumentFacts, ParamFact, ValueFact, interpret
-from etl.transform.reference import Reference, load_reference
-from schema import tables as t
+from benchdb.etl.extract.chart import Skip
+from benchdb.etl.extract.document import read_document
+from benchdb.etl.extract.parse import parse_chart
+from benchdb.etl.load.loader import bulk_insert
+from benchdb.etl.transform.interpret import DocumentFacts, ParamFact, ValueFact, interpret
+from benchdb.etl.transform.reference import Reference, load_reference
+from benchdb.schema import tables as t
 
 SUFFIXES = (".txt", ".md")
 PARALLEL_MIN_DOCUMENTS = 400  # below this, starting worker processes costs more than it saves

@@ -20,16 +20,16 @@ import duckdb
 import pandas as pd
 import sqlalchemy as sa
 
-from etl.load.loader import bulk_insert, recreate_tables
-from etl.transform.names import name_key, name_params
-from etl.transform.reference import Reference
-from etl.transform.resolve import (
+from benchdb.etl.load.loader import bulk_insert, recreate_tables
+from benchdb.etl.transform.names import name_key, name_params
+from benchdb.etl.transform.reference import Reference
+from benchdb.etl.transform.resolve import (
     canonical_benchmarks,
     canonical_models,
     model_family,
     model_params,
 )
-from schema import tables as t
+from benchdb.schema import tables as t
 
 _LIVE = "(SELECT document_id, path, content_sha256, figure_title, chart_kind FROM document WHERE status <> 'removed')"
 _NUMERIC_SETTINGS = ("kv_budget", "thinking_budget", "batch_size")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import duckdb
 
-import sql as sql_package
+import benchdb.sql as sql_package
 
 _DEPENDS_LINE = re.compile(r"--\s*depends\s*:(?P<names>.*)", re.IGNORECASE)
 _LINE_COMMENT = re.compile(r"--[^\n]*")

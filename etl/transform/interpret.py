@@ -21,10 +21,10 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from etl._rx import rx as _rx
-from etl.extract.chart import Chart, Point, Reading, Skip
-from etl.extract.numbers import find_numbers, parse_number
-from etl.transform.names import (
+from benchdb.etl._rx import rx as _rx
+from benchdb.etl.extract.chart import Chart, Point, Reading, Skip
+from benchdb.etl.extract.numbers import find_numbers, parse_number
+from benchdb.etl.transform.names import (
     alpha_tokens,
     family_token,
     name_key,
@@ -32,7 +32,7 @@ from etl.transform.names import (
     skeleton,
     strip_annotations,
 )
-from etl.transform.reference import Reference
+from benchdb.etl.transform.reference import Reference
 
 UNIT_WORDS = {
     "%": "%", "percent": "%", "pct": "%", "tps": "tokens/s", "tokens/s": "tokens/s", "tok/s": "tokens/s",

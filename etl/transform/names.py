@@ -11,7 +11,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from etl._rx import rx as _rx
+from benchdb.etl._rx import rx as _rx
 
 _ANNOTATION = re.compile(
     r"\s*[\(\[](?:ours?|our model|our method|proposed|this work|new|ours,[^)\]]*|highlighted|red star|baseline model)"

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from etl.paths import reference_dir
-from etl.transform.names import name_key, skeleton
+from benchdb.etl.paths import reference_dir
+from benchdb.etl.transform.names import name_key, skeleton
 
 
 @dataclass(frozen=True)

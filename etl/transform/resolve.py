@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from statistics import median
 
-from etl._rx import rx as _rx
-from etl.transform.names import alpha_tokens, name_key, name_params, skeleton
-from etl.transform.reference import Reference
+from benchdb.etl._rx import rx as _rx
+from benchdb.etl.transform.names import alpha_tokens, name_key, name_params, skeleton
+from benchdb.etl.transform.reference import Reference
 
 
 def _plausibility(name: str, ref: Reference) -> tuple[int, int]:

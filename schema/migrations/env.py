@@ -17,15 +17,15 @@ from logging.config import fileConfig
 import sqlalchemy as sa
 from alembic import context
 
-import schema.tables
+import benchdb.schema.tables as schema_tables
 
 # Defining DuckDBImpl (class DuckDBImpl(DefaultImpl): __dialect__ = "duckdb") registers it as
 # Alembic's impl for the dialect, which Alembic lacks (KeyError: 'duckdb'). It lives in
 # schema.migrate so that MigrationContext works outside env.py too; importing it registers it.
-from schema.migrate import STORAGE_COMPATIBILITY_VERSION, DuckDBImpl  # noqa: F401
+from benchdb.schema.migrate import STORAGE_COMPATIBILITY_VERSION, DuckDBImpl  # noqa: F401
 
 config = context.config
-target_metadata = schema.tables.metadata
+target_metadata = schema_tables.metadata
 
 _given_connection: sa.Connection | None = config.attributes.get("connection")
 
