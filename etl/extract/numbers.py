@@ -113,6 +113,8 @@ def parse_number(text: str) -> Number | None:
     """The number that `text` consists of (markup, approximation words and a trailing
     unit word allowed), or None: ``'~1,310 TPS'`` gives 1310, ``'Qwen3'`` gives None."""
     cleaned = text.strip().strip("*_`").strip()
+    if "±" in cleaned or "+/-" in cleaned:  # an error bar after the value: '46.2 (±0.2)', '3.5 ± 0.2'
+        cleaned = _rx(r"\s*\(?\s*(?:±|\+/-)\s*[\d.,]+\s*(?:%|s|ms)?\s*\)?").sub("", cleaned)
     numbers = find_numbers(cleaned)
     if len(numbers) != 1:
         return None
@@ -121,6 +123,7 @@ def parse_number(text: str) -> Number | None:
         return None  # words before the number: 'Claude 3.5 Sonnet' is a name, not a number
     rest = cleaned[number.end:].strip(" *_`()[]:,.;")
     rest = _rx(r"(?i)\(?approx(?:imate(?:ly)?)?\.?\)?").sub("", rest).strip()
+    rest = rest.rstrip("†‡§").strip(" *_`()[]:,.;")  # footnote marks after the value
     if rest and not _rx(r"[A-Za-z/%$\s.\-()]{0,20}").fullmatch(rest):
         return None
     return number

@@ -276,6 +276,8 @@ def _truncate_tail(lines: list[SourceLine]) -> tuple[list[SourceLine], list[Skip
         if content.count("(") > content.count(")"):
             content = content[: content.rfind("(")]
             cut = True
+        if not cut and last.kind == "table_row" and content.rstrip().endswith("|"):
+            return lines, [], False  # a table row closed by its pipe is complete
         stripped = content.rstrip().rstrip("|").rstrip()
         if _rx(r"(?<![\d.])\d+\.$").search(stripped):
             stripped = stripped[:-1]

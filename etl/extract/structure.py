@@ -25,6 +25,7 @@ _MD = MarkdownIt("zero").enable_many(["blockquote", "code", "fence", "heading", 
 
 _BLOCKS = frozenset({"bullet_list", "ordered_list", "list_item", "heading", "paragraph", "table", "thead", "tbody",
                      "trow", "fence", "code_block", "blockquote"})
+_RULE_ROW = re.compile(r"^[\s|:+=\-─━┼┬┴├┤│]*$")
 _ITEM_MARKER = re.compile(r"^\s*(?:(?P<ordered>\d{1,3}[.)])|(?P<bullet>[-*+•]))\s+")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
 
@@ -57,9 +58,32 @@ def split_cells(row: str) -> tuple[str, ...]:
     return tuple(cell.replace("\\|", "|").strip() for cell in _rx(r"(?<!\\)\|").split(text))
 
 
+def fenced_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
+    """The cells of each line of a fenced block that is a table, else None.
+
+    Describers put tables in code fences, pipe-delimited or aligned with runs of spaces
+    (``Budget    Llama-3.1-8B   Qwen2.5-7B``). A block is a table when at least two
+    non-rule lines split into the same number (two or more) of cells; rule lines
+    (``----``, ``+--+``) give None."""
+    cells: list[tuple[str, ...] | None] = []
+    widths = set()
+    for row in rows:
+        if not row.strip() or _RULE_ROW.match(row):
+            cells.append(None)
+            continue
+        split = split_cells(row) if "|" in row else tuple(c for c in _rx(r"\t+|\s{2,}").split(row.strip()) if c)
+        cells.append(split)
+        widths.add(len(split))
+    body = [c for c in cells if c is not None]
+    if len(body) < 2 or len(widths) != 1 or widths.pop() < 2:
+        return None
+    return cells
+
+
 def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]:
     """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
-    and the 0-based lines that are table header rows."""
+    and the 0-based lines that are table header rows. A fenced block that is a table
+    (see `fenced_grid`) gives table rows like a pipe table's, its first row the header."""
     # markdown-it reports byte offsets (the same as character offsets in ASCII text)
     if text.isascii():
         lengths = [len(line) + 1 for line in text.split("\n")]
@@ -72,6 +96,7 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
 
     kinds: dict[int, tuple[str, int, bool]] = {}
     header_rows: set[int] = set()
+    raw_lines = text.split("\n")
 
     def visit(node, depth: int, ordered: bool, in_head: bool) -> None:
         # pre-order, like markdown-it's token stream: a parent claims its lines first
@@ -106,6 +131,16 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
             elif name in ("fence", "code_block"):
                 for line in range(first, last + 1):
                     kinds[line] = ("other", 0, False)
+                inner = range(first + 1, last) if name == "fence" else range(first, last + 1)
+                grid = fenced_grid([raw_lines[i] for i in inner]) if len(inner) >= 2 else None
+                if grid is not None:
+                    header_done = False
+                    for line, row in zip(inner, grid):
+                        if row is not None:
+                            kinds[line] = ("fenced_row", 0, False)
+                            if not header_done:
+                                header_rows.add(line)
+                                header_done = True
                 continue
             visit(child, depth, ordered, in_head or name == "thead")
 
@@ -139,6 +174,10 @@ def split_lines(text: str) -> list[SourceLine]:
         if kind == "heading":
             content = _HEADING.sub("", raw).strip().rstrip("#").strip()
             append(SourceLine(number, raw, "heading", depth, content))
+        elif kind == "fenced_row":
+            cells = split_cells(raw) if "|" in raw else tuple(c for c in _rx(r"\t+|\s{2,}").split(stripped) if c)
+            append(SourceLine(number, raw, "table_row", 0, stripped, cells=cells,
+                              is_table_header=index in header_rows))
         elif kind == "table_row" and "|" in raw:
             append(SourceLine(number, raw, "table_row", 0, stripped, cells=split_cells(raw),
                               is_table_header=index in header_rows))

@@ -773,6 +773,20 @@ _IGNORED_COLUMN = re.compile(
     r"reference|link|url|date|license|released?|organi[sz]ation|org|type|open)\b|±")
 
 
+def _names_axis(header: str, axis_label: str) -> bool:
+    """Whether a table column header names the axis: the axis label is in the header
+    (``KV budget (tokens)`` under ``KV budget``), or the header is a shortening of the
+    label made of its words (``Budget`` for the axis ``KV cache budget (tokens)``)."""
+    label = _rx(r"\([^()]*\)").sub("", axis_label).strip().lower()
+    head = _rx(r"\([^()]*\)").sub("", header).strip().lower()
+    if not label or not head:
+        return False
+    if label in header.lower():
+        return True
+    words = set(_rx(r"[\w@]+").findall(head))
+    return bool(words) and words <= set(_rx(r"[\w@]+").findall(label))
+
+
 def _table_readings(point: Point, figure: Figure, slot: _Slot,
                     ref: Reference) -> list[tuple[Reading, Quantity, _Slot | None]]:
     """Table cells: text cells fill the slot (model, benchmark, setting), numbers become
@@ -805,7 +819,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
             continue
         x_axis = figure.axes.get("x")
         if quantity.kind == "unknown" and x_axis is not None and x_axis.kind == "setting" and \
-                _rx(r"\([^()]*\)").sub("", x_axis.label).strip().lower() in header_clean.lower():
+                _names_axis(header_clean, x_axis.label):
             slot.settings.setdefault(x_axis.setting_key or "x", _setting_value(cell, x_axis.setting_key or "x", x_axis))
             continue
         numeric.append((header_clean, Reading(number), quantity))
