@@ -168,6 +168,19 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             if cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
+    # a value followed by 'at' and a keyed category: "84.6 at T = 0.6", "41.0 @ budget=4096" (a bare
+    # "0.64 at 0.6×10⁵ tokens" is left to the keyed readings: it may be the x quantity, not a setting)
+    for i, number in enumerate(numbers[:-1]):
+        if i in used or i in categories or (i + 1) in used:
+            continue
+        at = _rx(r"\s+(?:at|@)\s+(?P<key>(?:[A-Za-z][\w\-]*\s*){1,2}(?:=|:)\s*)(?:[~≈]\s*)?$").match(
+            rest[number.end: numbers[i + 1].start])
+        if at and not number.is_signed:
+            tail = _rx(r"\s*(?P<word>[A-Za-z][\w\-]*)?").match(rest[numbers[i + 1].end:])
+            word = tail.group("word") if tail and tail.group("word") and not _rx(
+                r"(?i)and|while|with|but|then|at|for|in|on|to|the|a").fullmatch(tail.group("word")) else ""
+            categories[i] = " ".join(p for p in (at.group("key").strip(" =:"), numbers[i + 1].raw, word) if p)
+            used.add(i + 1)
     # category-value pairs: "1024 KV: 740, 2048 KV: 610", "KV 1024 = 44.2", "1K → 21.4"
     for i in range(len(numbers) - 1):
         if i in used or i in categories or (i + 1) in used:

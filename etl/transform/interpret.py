@@ -326,6 +326,38 @@ class Figure:
     setting_key_for_labels: str
     labels_are_models: bool
     title: str
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def alias(self, text: str) -> str | None:
+        """The series a style reference names (``Blue``, ``the blue line``, ``orange
+        squares``) through the legend, or None when no legend entry or several match."""
+        if not self.aliases:
+            return None
+        key = alias_key(text)
+        if not key:
+            return None
+        if key in self.aliases:
+            return self.aliases[key]
+        words = set(key.split())
+        found = {label for k, label in self.aliases.items() if words <= set(k.split())}
+        return found.pop() if len(found) == 1 else None
+
+
+# Nouns that say what kind of mark a style is, not which series: dropped from alias keys.
+_MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
+                         r"colou?r(?:ed)?|trend|trace)\b")
+_STYLE_ONLY = re.compile(r"(?i)(?:dark|light|pale|bright|deep|navy|sky|olive|teal|cyan|magenta|maroon|gold(?:en)?|"
+                         r"blue|red|green|orange|purple|violet|pink|gr[ae]y|black|white|yellow|brown|beige|turquoise|"
+                         r"lime|indigo|salmon|tan|solid|dashed|dotted|dash-dot|thick|thin|filled|hollow|open|"
+                         r"circles?|squares?|triangles?|diamonds?|stars?|crosses?|plus|pentagons?|hexagons?|"
+                         r"upward|downward|inverted|[\s,/-])+")
+
+
+def alias_key(text: str) -> str:
+    """The style words of a legend style or a reference to one, lowercased (``Blue
+    dashed line`` gives ``blue dashed``); empty when `text` is more than a style."""
+    key = " ".join(_MARK_NOUNS.sub(" ", text.lower()).replace("-", " ").split())
+    return key if key and _STYLE_ONLY.fullmatch(key) else ""
 
 
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w.\-+³²@]*[\w+³²]|[A-Za-z]")
@@ -416,8 +448,9 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     strong = sum(count for label, count in labels.items() if is_model_like(label, ref) == 2)
     has_param_axis = any(q.kind == "params" for q in axes.values())
     labels_are_models = has_param_axis or (strong > 0 and (len(models) != 1 or strong >= 2))
+    aliases = {alias_key(entry.style): entry.label for entry in chart.legend if alias_key(entry.style)}
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
-                  labels_are_models, title)
+                  labels_are_models, title, aliases)
 
 
 # -- points ------------------------------------------------------------------------------
@@ -861,13 +894,14 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
 
 def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: DocumentFacts) -> None:
     slot = _Slot()
-    if point.label:
-        _assign_name(slot, point.label if not point.note or not _rx(r"(?i)ours|proposed").search(point.note)
-                     else f"{point.label} ({point.note})", figure, ref, is_label=True)
+    label = point.label and (figure.alias(point.label) or point.label)  # 'Blue' -> the legend's series
+    if label:
+        _assign_name(slot, label if not point.note or not _rx(r"(?i)ours|proposed").search(point.note)
+                     else f"{label} ({point.note})", figure, ref, is_label=True)
         if point.note and slot.metric is None:
             slot.metric = match_metric(point.note, ref)
     for span in reversed(point.context):
-        _assign_name(slot, span.text, figure, ref, is_label=False)
+        _assign_name(slot, figure.alias(span.text) or span.text, figure, ref, is_label=False)
     if point.context:
         panel_spans = [s.text for s in point.context if "|" in s.text]
         slot.panel = panel_spans[0] if panel_spans else slot.panel
