@@ -76,7 +76,10 @@ class Point:
     `context` runs from the outermost header (a panel title) to the innermost (a series);
     `label` is the line's own label (a model, a series, a category) as written; `note` is a
     parenthetical that followed the label (``Ours``, ``Blue Bars``); `fields` are the
-    non-numeric cells of a table row by column header."""
+    non-numeric cells of a table row by column header; `clauses` are the line's
+    ``name ≈ value`` clauses when it is a run of them (``GPT-4o ≈ 88.7, Claude 3.5 Sonnet ≈
+    88.3``), each with its own readings: transformation decides whether the names are
+    series (then each clause is a point of its own) or quantities of one series."""
 
     line: int
     quote: str
@@ -87,6 +90,7 @@ class Point:
     fields: tuple[tuple[str, str], ...] = ()
     is_reference_line: bool = False
     is_table_row: bool = False
+    clauses: tuple[tuple[str, tuple[Reading, ...]], ...] = ()
 
 
 @dataclass(slots=True)

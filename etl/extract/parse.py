@@ -22,6 +22,7 @@ from benchdb.etl.extract.numbers import find_numbers
 from benchdb.etl.extract.recognize import (
     DESCRIPTIVE_FIELDS,
     clean,
+    named_clauses,
     read_values,
     split_label,
 )
@@ -488,8 +489,9 @@ def parse_chart(text: str) -> Chart:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "no value could be read from this line"))
             continue
+        clauses = tuple((name, tuple(read_values(value)[0])) for name, value in named_clauses(rest))
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
-                            readings=tuple(readings), note=note))
+                            readings=tuple(readings), note=note, clauses=clauses))
     roles = {a.role for a in axes}
     for axis in prose_axis_candidates:
         if axis.role not in roles and not (axis.role == "y" and "y_left" in roles):

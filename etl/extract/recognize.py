@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Reading
-from benchdb.etl.extract.numbers import Number, find_numbers
+from benchdb.etl.extract.numbers import Number, find_numbers, parse_number
 
 _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")
@@ -254,3 +254,27 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         previous_end = number.end
     readings.sort(key=lambda r: r.number.start)
     return tuple(readings), tuple(dropped)
+
+
+_CLAUSE_SPLIT = re.compile(r"\s*[;,]\s+(?=[A-Za-z*_(])|\s+and\s+(?=[A-Z*_])")
+_NAMED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:]{0,60}?)\s*(?:=|≈|~|:)\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$")
+
+
+def named_clauses(rest: str) -> tuple[tuple[str, str], ...]:
+    """A run of two or more ``name ≈ value`` clauses (``GPT-4o ≈ 88.7, Claude 3.5 Sonnet ≈
+    88.3``; ``=``, ``~`` or ``:`` between name and value) as (name, value text) pairs, else ().
+    A name may hold numbers of its own (``Claude 3.5 Sonnet``); the value is one number
+    with its decorations."""
+    if rest.count("≈") + rest.count("=") + rest.count("~") + rest.count(":") < 2:
+        return ()
+    clauses = []
+    for part in _CLAUSE_SPLIT.split(rest.strip()):
+        match = _NAMED_CLAUSE.match(part)
+        if not match:
+            return ()
+        name = clean(match.group("name")).strip(" *_")
+        value = match.group("value")
+        if not name or parse_number(value) is None or _rx(r"(?i)[xyz]|[xyz][- ]?axis").fullmatch(name):
+            return ()
+        clauses.append((name, value))
+    return tuple(clauses) if len(clauses) >= 2 else ()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from benchdb.etl._rx import rx as _rx
-from benchdb.etl.extract.chart import Chart, Point, Reading, Skip
+from benchdb.etl.extract.chart import Chart, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
 from benchdb.etl.transform.names import (
     alpha_tokens,
@@ -892,7 +892,27 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
     return readings
 
 
+def _clause_points(point: Point, figure: Figure, ref: Reference) -> list[Point]:
+    """The clauses of a line as points of their own when they name series (models, or
+    legend styles): ``MMLU: GPT-4o ≈ 88.7, Claude 3.5 Sonnet ≈ 88.3`` is two models' MMLU
+    scores, the line's label joining the clause's context. Clauses that name quantities
+    (``Pass@1 ≈ 81.4, Tokens ≈ 1.2k``) stay one point: [] then."""
+    names = [figure.alias(name) or name for name, _ in point.clauses]
+    if not all(is_model_like(_clean_label(n)[0], ref) == 2 for n in names):
+        return []
+    outer = point.context
+    if point.label:
+        outer = (*outer, Span(point.line, point.label if point.note is None else f"{point.label} ({point.note})"))
+    return [Point(point.line, point.quote, outer, name, readings) for name, (_, readings) in zip(names, point.clauses)]
+
+
 def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: DocumentFacts) -> None:
+    if point.clauses:
+        split = _clause_points(point, figure, ref)
+        if split:
+            for clause in split:
+                _interpret_point(clause, figure, ref, facts)
+            return
     slot = _Slot()
     label = point.label and (figure.alias(point.label) or point.label)  # 'Blue' -> the legend's series
     if label:
