@@ -540,6 +540,15 @@ _NAME_TOKEN = re.compile(
     r"[A-Za-z][A-Za-z0-9.³²\-+_@]*(?:[\d\-][A-Za-z0-9.³²\-+_@]*)|[A-Z][a-z]+[A-Z][\w.\-]*)"
     r"(?![\w\-])"
 )
+# A series referred to by its look in prose: 'the blue line', 'the dashed orange curve'.
+_STYLE_REFERENCE = re.compile(
+    r"(?i)\b(?:the\s+)?(?P<name>(?:(?:dark|light|pale|bright|navy|sky|teal|cyan|magenta|maroon|gold(?:en)?|blue|red|"
+    r"green|orange|purple|violet|pink|gr[ae]y|black|yellow|brown|solid|dashed|dotted)\s+){1,3}"
+    r"(?:line|curve|bars?|markers?|series|points?|dots?|squares?|circles?|triangles?|diamonds?))\b")
+# A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
+_OPENING_CATEGORY = re.compile(
+    r"^(?:at|with|under|for)\s+(?:an?\s+|the\s+)?(?:(?:budget|size|cache|temperature|level)\s+(?:of\s+)?)?"
+    r"(?P<cat>(?:[~≈]\s*)?\d[\d.,]*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?)\s*,?\s+", re.IGNORECASE)
 _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",
                            re.IGNORECASE)
 
@@ -564,8 +573,14 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             if _METRIC_AFTER.match(sentence[match.end():]):
                 continue
             names.append((match.start(), match.end(), name))
+        for match in _STYLE_REFERENCE.finditer(sentence):
+            if not any(start < match.end() and match.start() < end for start, end, _ in names):
+                names.append((match.start("name"), match.end("name"), match.group("name")))
+        names.sort()
         if not names:
             continue
+        opening = _OPENING_CATEGORY.match(sentence)
+        sentence_category = opening.group("cat").strip() if opening and opening.end() <= names[0][0] else None
         # 'approximately 39 for Gemma 3 4B IT, 50 for Gemma 3 12B IT': the value comes first
         value_first = {}
         for index, (start, end, name) in enumerate(names):
@@ -587,6 +602,8 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             segment = sentence[end:stop]
             readings, _ = read_values(segment)
             readings = [r for r in readings if not r.is_listed]
+            if sentence_category:
+                readings = [r if r.category else replace(r, category=sentence_category) for r in readings]
             if readings:
                 points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
                                     readings=tuple(readings)))

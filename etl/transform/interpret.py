@@ -915,6 +915,11 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             return
     slot = _Slot()
     label = point.label and (figure.alias(point.label) or point.label)  # 'Blue' -> the legend's series
+    if label and label == point.label and alias_key(label):
+        if point.readings:  # 'the gray circles' with no legend entry: a look, not a series
+            facts.skipped.append(Skip(point.line, point.quote, "no model",
+                                      f"'{label}' names no series of the legend"))
+        return
     if label:
         _assign_name(slot, label if not point.note or not _rx(r"(?i)ours|proposed").search(point.note)
                      else f"{label} ({point.note})", figure, ref, is_label=True)
