@@ -409,6 +409,20 @@ def _names_in_cached(text: str, ref: Reference) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def _stated_metric(texts: tuple[str, ...], ref: Reference) -> str | None:
+    """The one specific metric (not the generic ``score``) that the first of `texts` naming
+    any states (``Cell values: accuracy in percent``), or None when none or several do."""
+    for text in texts:
+        named = {match_metric(m.group(0), ref) for rule in ref.metrics if rule.metric != "score"
+                 for m in rule.pattern.finditer(text)}
+        named.discard(None)
+        if len(named) == 1:
+            return named.pop()
+        if named:
+            return None
+    return None
+
+
 def describe_figure(chart: Chart, ref: Reference) -> Figure:
     """Interpret the axes, title and overview of a chart."""
     axes: dict[str, Quantity] = {}
@@ -433,7 +447,8 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
         benchmarks = list(dict.fromkeys(b for b, _, _ in find_benchmarks(overview, ref)))
     metric = value_axis.metric if value_axis else None
     if metric is None:
-        metric = match_metric(title, ref)
+        metric = match_metric(title, ref) or _stated_metric(
+            (" ".join(s.text for s in chart.notes), overview), ref)
     unit = value_axis.unit if value_axis else None
     benchmark_text = value_axis.benchmark_text if value_axis else None
     method_words = _rx(r"\b(precision|quantization|methods?|strateg|techniques?|approach|decoding)", re.IGNORECASE).search(overview + " "
