@@ -34,7 +34,8 @@ _COMMENTARY = re.compile(
     re.IGNORECASE,
 )
 _NON_DATA = re.compile(r"spatial|colou?r verification|grounding|layout|visual style|styling", re.IGNORECASE)
-_COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart type|elements|labels?\b|setup",
+_COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart type|elements|labels?\b|setup|"
+                         r"\bnotes?\b|footnotes?|remarks?",
                          re.IGNORECASE)
 _OVERVIEW = re.compile(r"overview|description|introduction|context|caption", re.IGNORECASE)
 _DATA = re.compile(r"detail|data|content|values?|points?|series|table|extraction|results?|breakdown|"

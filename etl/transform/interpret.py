@@ -447,8 +447,9 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
         benchmarks = list(dict.fromkeys(b for b, _, _ in find_benchmarks(overview, ref)))
     metric = value_axis.metric if value_axis else None
     if metric is None:
-        metric = match_metric(title, ref) or _stated_metric(
-            (" ".join(s.text for s in chart.notes), overview), ref)
+        metric = match_metric(title, ref)
+        if metric in (None, "score"):  # a generic 'Results' title yields to a metric stated below
+            metric = _stated_metric((" ".join(s.text for s in chart.notes), overview), ref) or metric
     unit = value_axis.unit if value_axis else None
     benchmark_text = value_axis.benchmark_text if value_axis else None
     method_words = _rx(r"\b(precision|quantization|methods?|strateg|techniques?|approach|decoding)", re.IGNORECASE).search(overview + " "
