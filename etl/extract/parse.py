@@ -69,6 +69,9 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower|middle|
                            r"\s*[:.\-–—]\s*|"
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+)", re.IGNORECASE)
 _LITERAL_NEWLINE = re.compile(r"\\n")
+# A data section headed by what its panel shows: 'Panel (a): AIME 2024', '(b) MATH-500'.
+_PANEL_HEADING = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower)\s+)?(?:panel|subplot|plot|chart|graph)"
+                            r"\s*(?:\d+|\(?[a-h]\)?)?\s*[:.\-–—]|\(?[a-h]\))\s*(?P<name>\S.*)$", re.IGNORECASE)
 
 
 def normalise_text(text: str) -> str:
@@ -196,10 +199,26 @@ _PROSE_AXIS = re.compile(
     re.IGNORECASE)
 
 
+# 'Both panels plot Pass@1 (%) of R1-Qwen-7B against the KV cache budget (tokens)'
+_PLOTTED_AGAINST = re.compile(
+    r"\b(?:plots?|plotting|shows?|showing|tracks?|tracking|compares?|comparing|reports?|graphs?)\s+(?:the\s+)?"
+    r"(?P<y>(?:[^.;]|\.(?=\w)){2,80}?)\s+(?:against|versus|vs\.?|as a function of)\s+(?:the\s+|an?\s+)?"
+    r"(?P<x>(?:[^.;,]|\.(?=\w)){2,60}?)(?=\s*(?:[.;,]|\s(?:for|across|on|with|in)\s|$))",
+    re.IGNORECASE)
+
+
 def prose_axes(text: str, line: int) -> list[Axis]:
     """Axes described in a sentence (``The x-axis lists the precision formats BF16, FP8 and
-    INT4; the y-axis is AIME 2024 Pass@1 in percent``)."""
+    INT4; the y-axis is AIME 2024 Pass@1 in percent``; ``plots Pass@1 (%) of R1-Qwen-7B
+    against the KV cache budget (tokens)``: y, then x)."""
     axes = []
+    plotted = _PLOTTED_AGAINST.search(clean(text))
+    if plotted and not _rx(r"\b[xy][- ]axis\b", re.IGNORECASE).search(text):
+        y_label = _rx(r"\s+(?:of|for)\s+\S.*$").sub("", plotted.group("y")).strip()
+        for role, label in (("y", y_label), ("x", plotted.group("x").strip())):
+            axis = parse_axis(f"{role.upper()}-axis: {label}", line)
+            if axis is not None:
+                axes.append(axis)
     for match in _PROSE_AXIS.finditer(clean(text)):
         body = match.group("body").strip(" ,")
         if not body:
@@ -366,6 +385,9 @@ def parse_chart(text: str) -> Chart:
                     kind_of and section_level is None):
                 section = kind_of or ("data" if not has_data_section else "other")
                 context = []
+                panel = _PANEL_HEADING.match(clean(line.content)) if section == "data" else None
+                if panel:
+                    context = [(_header_rank(line), Span(line.number, panel.group("name").strip()))]
                 in_legend = False
                 table_header = None
                 continue
