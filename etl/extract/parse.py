@@ -570,7 +570,7 @@ _STYLE_REFERENCE = re.compile(
     r"(?:line|curve|bars?|markers?|series|points?|dots?|squares?|circles?|triangles?|diamonds?))\b")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _OPENING_CATEGORY = re.compile(
-    r"^(?:at|with|under|for)\s+(?:an?\s+|the\s+)?(?:(?:budget|size|cache|temperature|level)\s+(?:of\s+)?)?"
+    r"^(?:at|with|under|for|by)\s+(?:an?\s+|the\s+)?(?:(?:budget|size|cache|temperature|level)\s+(?:of\s+)?)?"
     r"(?P<cat>(?:[~≈]\s*)?\d[\d.,]*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?)\s*,?\s+", re.IGNORECASE)
 _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",
                            re.IGNORECASE)

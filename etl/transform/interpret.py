@@ -423,6 +423,47 @@ def _stated_metric(texts: tuple[str, ...], ref: Reference) -> str | None:
     return None
 
 
+_STYLE_WORD = (r"(?:dark|light|pale|bright|navy|sky|teal|cyan|magenta|maroon|gold(?:en)?|blue|red|green|orange|purple|"
+               r"violet|pink|gr[ae]y|black|yellow|brown|solid|dashed|dotted)")
+# 'the blue line is Qwen3-14B', 'blue line = Qwen3-14B', 'the orange curve shows Magistral-Small'
+_STYLE_IS_NAME = re.compile(
+    r"(?i)\b(?:the\s+)?(?P<style>(?:" + _STYLE_WORD + r"\s+){0,2}" + _STYLE_WORD +
+    r"(?:\s+(?:line|curve|bars?|markers?|series|points?|dots?|squares?|circles?|triangles?))?)\s+"
+    r"(?:is|=|:|represents|shows|denotes|marks|corresponds to|stands for)\s+(?:the\s+)?"
+    r"(?P<name>(?-i:[A-Z0-9])[\w.\-+/]*(?:\s(?-i:[A-Z0-9])[\w.\-+/]*){0,3})")
+# 'Llama-3.1-8B-Instruct (blue)', 'SnapKV (Blue Line)'
+_NAME_THEN_STYLE = re.compile(r"(?P<name>(?<![\w.\-])[A-Z][\w.\-+/]*(?:\s[A-Z0-9][\w.\-+/]*){0,3})\s*"
+                              r"\((?P<style>[^()]{2,30})\)")
+
+
+def _aliases(chart: Chart, overview: str) -> dict[str, str]:
+    """Style -> series name, from the legend, then from every place a document pairs a look
+    with a name: a label with a style note or the reverse (``Blue (Llama-3.1-8B)``,
+    ``Series 1: SnapKV (Blue Line)``), and sentences of the overview and components (``the
+    blue line is Qwen3-14B``, ``Qwen2.5-7B (red)``). The first pairing of a style wins."""
+    aliases: dict[str, str] = {}
+
+    def add(style: str, name: str) -> None:
+        key, name = alias_key(style), name.strip(" .,:;*`'\"")
+        if key and name and not alias_key(name):
+            aliases.setdefault(key, name)
+
+    for entry in chart.legend:
+        add(entry.style, entry.label)
+    labelled = [(p.label, p.note) for p in chart.points if p.label and p.note]
+    labelled += [_clean_label(s.text) for p in chart.points for s in p.context]
+    for label, note in labelled:
+        if note:
+            add(note, label)
+            add(label, note)
+    for text in (overview, *(s.text for s in chart.notes)):
+        for match in _STYLE_IS_NAME.finditer(text):
+            add(match.group("style"), match.group("name"))
+        for match in _NAME_THEN_STYLE.finditer(text):
+            add(match.group("style"), match.group("name"))
+    return aliases
+
+
 def describe_figure(chart: Chart, ref: Reference) -> Figure:
     """Interpret the axes, title and overview of a chart."""
     axes: dict[str, Quantity] = {}
@@ -464,7 +505,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     strong = sum(count for label, count in labels.items() if is_model_like(label, ref) == 2)
     has_param_axis = any(q.kind == "params" for q in axes.values())
     labels_are_models = has_param_axis or (strong > 0 and (len(models) != 1 or strong >= 2))
-    aliases = {alias_key(entry.style): entry.label for entry in chart.legend if alias_key(entry.style)}
+    aliases = _aliases(chart, overview)
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
                   labels_are_models, title, aliases)
 
