@@ -483,6 +483,9 @@ def parse_chart(text: str) -> Chart:
             context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
             continue
         ctx = tuple(s for _, s in context)
+        if label is None and line.kind == "paragraph" and not find_numbers(clean(content)):
+            notes.append(Span(line.number, clean(content)))  # 'All cells are accuracy (%).'
+            continue
         if label is None and line.kind == "paragraph":
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))

@@ -327,6 +327,7 @@ class Figure:
     labels_are_models: bool
     title: str
     aliases: dict[str, str] = field(default_factory=dict)
+    number_key: str | None = None  # the setting a bare number in a label sets ('SnapKV @256')
 
     def alias(self, text: str) -> str | None:
         """The series a style reference names (``Blue``, ``the blue line``, ``orange
@@ -506,8 +507,14 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     has_param_axis = any(q.kind == "params" for q in axes.values())
     labels_are_models = has_param_axis or (strong > 0 and (len(models) != 1 or strong >= 2))
     aliases = _aliases(chart, overview)
+    x_quantity = axes.get("x")
+    if x_quantity is not None and x_quantity.kind == "setting":
+        number_key = x_quantity.setting_key
+    else:  # the one numeric setting the title or overview names ('under KV compression')
+        named = {rule.key for rule in ref.settings if rule.is_numeric and rule.pattern.search(f"{title} {overview}")}
+        number_key = named.pop() if len(named) == 1 else None
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
-                  labels_are_models, title, aliases)
+                  labels_are_models, title, aliases, number_key)
 
 
 # -- points ------------------------------------------------------------------------------
@@ -877,6 +884,15 @@ def _names_axis(header: str, axis_label: str) -> bool:
     return bool(words) and words <= set(_rx(r"[\w@]+").findall(label))
 
 
+_COMPOUND_HEADER = re.compile(r"^(?P<name>.*?[A-Za-z].*?)\s*(?:@|\bat\b|,)\s*(?P<number>[~≈]?\d[\d.,]*\s*[kKM]?)"
+                              r"(?:\s*[A-Za-z]{1,8})?$")
+
+
+def _is_count(key: str, ref: Reference) -> bool:
+    """Whether setting `key` takes whole numbers only (a budget, a batch size)."""
+    return any(rule.is_count for rule in ref.settings if rule.key == key)
+
+
 def _table_readings(point: Point, figure: Figure, slot: _Slot,
                     ref: Reference) -> list[tuple[Reading, Quantity, _Slot | None]]:
     """Table cells: text cells fill the slot (model, benchmark, setting), numbers become
@@ -904,7 +920,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
             continue
         if _IGNORED_COLUMN.search(header_clean):
             continue
-        if quantity.kind == "setting" and quantity.setting_key:
+        if quantity.kind == "setting" and quantity.setting_key and not (
+                _is_count(quantity.setting_key, ref) and not float(number.value).is_integer()):
             slot.settings.setdefault(quantity.setting_key, _setting_value(cell, quantity.setting_key, quantity))
             continue
         x_axis = figure.axes.get("x")
@@ -914,6 +931,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
             continue
         numeric.append((header_clean, Reading(number), quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
+    # a grid's value columns share one role: beside 'SnapKV @256' columns, 'Full Cache' is a method too
+    series_columns = bool(figure.number_key) and any(_COMPOUND_HEADER.match(h) for h, _, _ in numeric)
     for header_clean, reading, quantity in numeric:
         column_name, column_note = _clean_label(header_clean)
         if column_note is not None and is_model_like(column_name, ref) == 2:
@@ -924,7 +943,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
             readings.append((reading, quantity_of(column_note, ref), series))
             continue
         only_a_name = quantity.kind == "metric" and not quantity.metric and not quantity.benchmark
-        if quantity.kind in ("metric", "params") and not (only_a_name and figure.benchmarks):
+        if quantity.kind in ("metric", "params") and not (only_a_name and (figure.benchmarks or series_columns)):
             readings.append((reading, quantity, None))
             continue
         benchmark = find_benchmark(header_clean, ref)
@@ -936,6 +955,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
                        slot.metric, slot.unit, dict(slot.settings), slot.panel)
         if (slot.model is not None or len(figure.models) == 1) and is_model_like(header_clean, ref) < 2:
             label = _clean_label(header_clean)[0]
+            compound = _COMPOUND_HEADER.match(label) if figure.number_key else None
+            if compound:  # 'SnapKV @256': a method at a budget
+                label = compound.group("name")
+                series.settings.setdefault(figure.number_key, _setting_value(compound.group("number"),
+                                                                             figure.number_key, None))
             if not _is_descriptive_group(label):
                 series.settings.setdefault(figure.setting_key_for_labels, label)
         else:

@@ -34,6 +34,7 @@ class SettingRule:
     key: str
     pattern: re.Pattern[str]
     is_numeric: bool
+    is_count: bool = False  # whole numbers only (a budget, a batch size): 80.6 is never one
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,8 @@ def load_reference(directory: Path | None = None) -> Reference:
                    row["is_higher_better"].lower() == "true", row.get("default_unit") or None)
         for row in _read(root / "metrics.csv"))
     settings = tuple(
-        SettingRule(row["key"], re.compile(row["pattern"], re.IGNORECASE), row["kind"] == "number")
+        SettingRule(row["key"], re.compile(row["pattern"], re.IGNORECASE), row["kind"] in ("number", "count"),
+                    row["kind"] == "count")
         for row in _read(root / "settings.csv"))
     families: dict[str, str] = {}
     for row in _read(root / "families.csv"):
