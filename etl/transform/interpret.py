@@ -901,6 +901,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
     numeric: list[tuple[str, Reading, Quantity]] = []
     for header, cell in point.fields:
         header_clean = _rx(r"\s+").sub(" ", header).strip()
+        if "\\" in header_clean:  # a corner cell 'Method \ KV budget': the rows' role, then the columns'
+            header_clean = header_clean.split("\\")[0].strip()
         number = parse_number(cell)
         quantity = quantity_of(header_clean, ref)
         if number is None:
@@ -953,6 +955,12 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
             continue
         series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
                        slot.metric, slot.unit, dict(slot.settings), slot.panel)
+        category = _category_setting(header_clean, figure, ref) if is_category_label(header_clean, ref, figure) \
+            else None
+        if category and (slot.model is not None or len(figure.models) == 1):  # a column per x tick: '128'
+            series.settings.setdefault(*category)
+            readings.append((reading, Quantity("metric", header_clean, metric=None), series))
+            continue
         if (slot.model is not None or len(figure.models) == 1) and is_model_like(header_clean, ref) < 2:
             label = _clean_label(header_clean)[0]
             compound = _COMPOUND_HEADER.match(label) if figure.number_key else None
