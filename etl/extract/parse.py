@@ -65,7 +65,7 @@ _REFERENCE_LINE = re.compile(
     re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
 _HEADER_NOISE = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower|middle|center|first|second|third|fourth)\s+)?"
-                           r"(?:chart|panel|plot|subplot|figure|graph|group|section)\s*(?:\d+|\([a-h]\)|[a-h])?"
+                           r"(?:chart|panel|plot|subplot|figure|graph|group|section|series|curve)\s*(?:\d+|\([a-h]\)|[a-h])?"
                            r"\s*[:.\-–—]\s*|"
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+)", re.IGNORECASE)
 _LITERAL_NEWLINE = re.compile(r"\\n")

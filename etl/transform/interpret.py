@@ -1081,15 +1081,19 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             if role in free_axes:
                 free_axes.remove(role)
             pairs.append((reading, quantity))
+    settings = dict(slot.settings)
     for reading, quantity in pairs:
+        if quantity.kind == "setting" and quantity.setting_key:
+            # a position on a setting axis sets it for the values after it: (256, 58.4), (512, 66.0)
+            settings = {**settings, quantity.setting_key: _setting_value(reading.number.raw, quantity.setting_key,
+                                                                        quantity)}
+            continue
         if quantity.kind == "params":
             value = reading.number.scaled("B") if reading.number.suffix in ("B", "M", "T") else reading.value * (
                 _SCALE.get(quantity.unit or "", 1e9) / 1e9 if quantity.unit in ("M", "T") else 1.0)
             facts.params.append(ParamFact(slot.model, quantity.param_kind or "total", value, point.line, point.quote))
             continue
-        if quantity.kind == "setting":
-            continue
-        _emit(point, slot, reading, quantity, figure, ref, facts, settings=slot.settings)
+        _emit(point, slot, reading, quantity, figure, ref, facts, settings=settings)
 
 
 def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figure: Figure, ref: Reference,
