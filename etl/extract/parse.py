@@ -490,6 +490,10 @@ def parse_chart(text: str) -> Chart:
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
+            clauses = named_clauses(clean(content), prose=True) if not found else ()
+            if clauses:  # 'Level 1 reaches 95.3, level 2 is 88.9, ...' under a series header
+                found = [Point(line.number, line.text.strip(), ctx, None, (),
+                               clauses=tuple((n, tuple(read_values(v)[0])) for n, v in clauses))]
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))
@@ -515,7 +519,10 @@ def parse_chart(text: str) -> Chart:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "no value could be read from this line"))
             continue
-        clauses = tuple((name, tuple(read_values(value)[0])) for name, value in named_clauses(rest))
+        found = named_clauses(clean(content))  # 'Level 1: 97.7 · Level 2: 93.3': the label is the first name
+        if not (found and label and found[0][0] == clean(label).strip(" *_")):
+            found = named_clauses(rest)
+        clauses = tuple((name, tuple(read_values(value)[0])) for name, value in found)
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note, clauses=clauses))
     roles = {a.role for a in axes}

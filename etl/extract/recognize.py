@@ -256,20 +256,26 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     return tuple(readings), tuple(dropped)
 
 
-_CLAUSE_SPLIT = re.compile(r"\s*[;,]\s+(?=[A-Za-z*_(])|\s+and\s+(?=[A-Z*_])")
+_CLAUSE_SPLIT = re.compile(r"\s*[;,]\s+(?=[A-Za-z*_(])|\s+and\s+(?=[A-Z*_])|\s+[·•|]\s+")
 _NAMED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:]{0,60}?)\s*(?:=|≈|~|:)\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$")
+# In prose the name and its value are joined by a short verb: 'level 2 is 88.9', 'level 5 drops to 49.3'.
+_PROSE_CLAUSE = re.compile(
+    r"^\s*(?P<name>[A-Za-z][^=≈~:,;]{0,40}?)\s+(?:is|was|reaches|reached|hits|gets|scores|sits at|stands at|"
+    r"(?:drops|falls|rises|climbs|grows|jumps|dips|ends|peaks|plateaus|settles|levels off)\s+(?:to|at|near|around)|"
+    r"is at|comes in at|at)\s+(?:about|around|roughly|approximately|nearly|~|≈)?\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$",
+    re.IGNORECASE)
 
 
-def named_clauses(rest: str) -> tuple[tuple[str, str], ...]:
+def named_clauses(rest: str, prose: bool = False) -> tuple[tuple[str, str], ...]:
     """A run of two or more ``name ≈ value`` clauses (``GPT-4o ≈ 88.7, Claude 3.5 Sonnet ≈
     88.3``; ``=``, ``~`` or ``:`` between name and value) as (name, value text) pairs, else ().
     A name may hold numbers of its own (``Claude 3.5 Sonnet``); the value is one number
     with its decorations."""
-    if rest.count("≈") + rest.count("=") + rest.count("~") + rest.count(":") < 2:
+    if not prose and rest.count("≈") + rest.count("=") + rest.count("~") + rest.count(":") < 2:
         return ()
     clauses = []
     for part in _CLAUSE_SPLIT.split(rest.strip()):
-        match = _NAMED_CLAUSE.match(part)
+        match = (_PROSE_CLAUSE if prose else _NAMED_CLAUSE).match(part)
         if not match:
             return ()
         name = clean(match.group("name")).strip(" *_")

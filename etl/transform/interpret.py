@@ -987,12 +987,16 @@ def _clause_points(point: Point, figure: Figure, ref: Reference) -> list[Point]:
     scores, the line's label joining the clause's context. Clauses that name quantities
     (``Pass@1 ≈ 81.4, Tokens ≈ 1.2k``) stay one point: [] then."""
     names = [figure.alias(name) or name for name, _ in point.clauses]
-    if not all(is_model_like(_clean_label(n)[0], ref) == 2 for n in names):
-        return []
     outer = point.context
-    if point.label:
+    if point.label and point.label.strip(" *_") != point.clauses[0][0]:
         outer = (*outer, Span(point.line, point.label if point.note is None else f"{point.label} ({point.note})"))
-    return [Point(point.line, point.quote, outer, name, readings) for name, (_, readings) in zip(names, point.clauses)]
+    if all(is_model_like(_clean_label(n)[0], ref) == 2 for n in names):
+        return [Point(point.line, point.quote, outer, name, readings)
+                for name, (_, readings) in zip(names, point.clauses)]
+    if all(is_category_label(n, ref, figure) for n in names):  # 'Level 1: 97.7 · Level 2: 93.3'
+        return [Point(point.line, point.quote, outer, None, tuple(replace(r, category=name) for r in readings))
+                for name, (_, readings) in zip(names, point.clauses)]
+    return []
 
 
 def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: DocumentFacts) -> None:
@@ -1001,6 +1005,10 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         if split:
             for clause in split:
                 _interpret_point(clause, figure, ref, facts)
+            return
+        if not point.readings and not point.fields:
+            facts.skipped.append(Skip(point.line, point.quote, "unparsed line with numbers",
+                                      "clauses whose names are neither series nor x categories"))
             return
     slot = _Slot()
     label = point.label and (figure.alias(point.label) or point.label)  # 'Blue' -> the legend's series
@@ -1015,7 +1023,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         if point.note and slot.metric is None:
             slot.metric = match_metric(point.note, ref)
     for span in reversed(point.context):
-        _assign_name(slot, figure.alias(span.text) or span.text, figure, ref, is_label=False)
+        _assign_name(slot, figure.alias(span.text) or figure.alias(_clean_label(span.text)[0]) or span.text, figure,
+                     ref, is_label=False)
     if point.context:
         panel_spans = [s.text for s in point.context if "|" in s.text]
         slot.panel = panel_spans[0] if panel_spans else slot.panel
