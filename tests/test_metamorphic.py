@@ -35,11 +35,11 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
     ('full', 'table_series_rows'): (
         'setting values as column headers (budgets, levels, temperatures) are read as method names',
         'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
-        'context_length few_shot fraction_steps'),
+        'context_length few_shot fraction_steps throughput_two_models'),
     ('truncated', 'table_series_rows'): (
         'as the full document',
         'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
-        'context_length few_shot fraction_steps'),
+        'context_length few_shot fraction_steps throughput_two_models'),
     ('full', 'table_series_cols'): (
         "a '–' placeholder cell (no budget) becomes the setting value kv_budget=–",
         'kv_method_budget'),
@@ -50,21 +50,23 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'a whitespace-aligned table is not read as a table: header numbers load, cells lose their column '
         'labels',
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps gpqa_methods'),
+        'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models gpqa_methods'),
     ('truncated', 'table_whitespace'): (
         'as the full document',
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps gpqa_methods'),
+        'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models gpqa_methods'),
     ('full', 'table_fenced'): (
         'a table inside a ``` fence is ignored: nothing loads',
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'gpqa_methods'),
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
     ('full', 'table_fenced_cols'): (
         'a table inside a ``` fence is ignored: nothing loads',
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'gpqa_methods'),
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
     ('full', 'list_category_before'): (
         'text categories (difficulty, decoding method) become method= or a model; two-key categories (method,'
         ' budget) stay one unsplit method',
@@ -76,12 +78,12 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
     ('full', 'list_category_after'): (
         "a category written after the value ('42.7 at KV Budget 2048') is dropped, or its number loads",
         'kv_budget_methods kv_method_budget benchmarks_bars temperature throughput_accuracy thinking_budget '
-        'win_rate context_length few_shot fraction_steps gpqa_methods'),
+        'win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
     ('truncated', 'list_category_after'): (
         'as the full document, and a value whose category is cut loads without it',
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'gpqa_methods'),
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
     ('full', 'inline_category_after'): (
         'parenthesised categories that are benchmarks, text methods or two-key settings are not resolved',
         'kv_method_budget benchmarks_bars gpqa_methods'),
@@ -94,14 +96,14 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
     ('truncated', 'inline_category_before'): (
         "a cut 'category: value' pair loads the category's number as the value",
         'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
-        'precision win_rate context_length few_shot fraction_steps gpqa_methods'),
+        'precision win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
     ('full', 'list_aligned_to_axis'): (
         'a text category that looks like a name (Best-of-8) becomes a model',
         'gpqa_methods'),
     ('truncated', 'list_aligned_to_axis'): (
         'a cut value list is aligned to the x axis although its count no longer matches',
         'kv_budget_methods difficulty_levels temperature throughput_accuracy thinking_budget precision '
-        'context_length few_shot fraction_steps gpqa_methods'),
+        'context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
     ('full', 'list_per_category'): (
         "group lines naming text categories ('**Easy:**') become method=; two-key groups stay unsplit",
         'kv_method_budget difficulty_levels gpqa_methods'),
@@ -111,40 +113,54 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
     ('full', 'inline_pairs'): (
         "inline pairs on one line ('X: A ≈ 1.0, B ≈ 2.0') load nothing, or lose the series",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget precision win_rate context_length few_shot fraction_steps'),
+        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
+        'throughput_two_models unnamed_benchmark'),
     ('truncated', 'inline_pairs'): (
         'as the full document',
         'kv_budget_methods'),
     ('full', 'prose'): (
         "prose sentences lose each value's category (setting or benchmark)",
         'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
-        'thinking_budget precision context_length few_shot fraction_steps gpqa_methods'),
+        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
     ('truncated', 'prose'): (
         'as the full document',
         'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
-        'thinking_budget precision context_length few_shot fraction_steps gpqa_methods'),
+        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+    ('full', 'prose_per_series'): (
+        "one sentence per series ('SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048 and "
+        "...'): only some values load, most without their category",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars temperature throughput_accuracy '
+        'thinking_budget win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+    ('truncated', 'prose_per_series'): (
+        'as the full document',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
     ('full', 'prose_colour'): (
         "series named only by colour: the legend's colour-to-name mapping is not applied",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget precision win_rate context_length few_shot fraction_steps'),
+        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
+        'throughput_two_models unnamed_benchmark'),
     ('truncated', 'prose_colour'): (
         'as the full document',
         'kv_budget_methods'),
     ('full', 'prose_colour_k_pct'): (
-        "series named only by colour ('At Thinking Budget 2k, the blue line reaches about 52.2%'): the legend "
-        'mapping is not applied',
-        'thinking_budget'),
+        "series named only by colour ('At Thinking Budget 2k, the blue line reaches about 52.2%'): the legend"
+        ' mapping is not applied',
+        'thinking_budget throughput_two_models'),
     ('full', 'colour_at'): (
         "series named only by colour ('Blue: 84.6 at T = 0.0'): the legend mapping is not applied",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget precision win_rate context_length few_shot fraction_steps'),
+        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
+        'throughput_two_models unnamed_benchmark'),
     ('truncated', 'colour_at'): (
         'as the full document',
         'kv_budget_methods'),
     ('full', 'colour_parens'): (
         "series named only by colour ('Blue line: 42.7 (2048)'): the legend mapping is not applied",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget precision win_rate context_length few_shot fraction_steps'),
+        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
+        'throughput_two_models unnamed_benchmark'),
     ('truncated', 'colour_parens'): (
         'as the full document',
         'kv_budget_methods'),
@@ -153,33 +169,34 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'loads as a value',
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'gpqa_methods'),
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
     ('truncated', 'series_numbered'): (
         'as the full document',
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'gpqa_methods'),
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
     ('full', 'headings_mixed'): (
         'sibling groups at mixed levels (####, #####, bold, ###): a ### group ends the data section; '
         'text/two-key categories as in list_category_before',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels '
-        'throughput_accuracy thinking_budget precision win_rate context_length gpqa_methods'),
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels thinking_budget '
+        'precision win_rate context_length params_active_scatter unnamed_benchmark gpqa_methods'),
     ('truncated', 'headings_mixed'): (
         "as the full document, and a cut value after its category loads the category's number",
         'kv_method_budget temperature'),
     ('full', 'headings_bold'): (
         'as list_category_before (text and two-key categories)',
-        'kv_method_budget difficulty_levels throughput_accuracy gpqa_methods'),
+        'kv_method_budget difficulty_levels throughput_accuracy throughput_two_models gpqa_methods'),
     ('truncated', 'headings_bold'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'kv_method_budget difficulty_levels temperature throughput_accuracy win_rate gpqa_methods'),
+        'kv_method_budget difficulty_levels temperature throughput_accuracy win_rate throughput_two_models '
+        'gpqa_methods'),
     ('full', 'axis_fields'): (
         'as list_category_before (text and two-key categories)',
         'kv_method_budget difficulty_levels temperature throughput_accuracy gpqa_methods'),
     ('truncated', 'axis_fields'): (
         "as the full document, and a cut value after its category loads the category's number",
         'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
-        'win_rate context_length few_shot fraction_steps gpqa_methods'),
+        'win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
     ('full', 'notation_tilde'): (
         'as list_category_before (text and two-key categories)',
         'kv_method_budget difficulty_levels gpqa_methods'),
@@ -220,23 +237,24 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         "a '(±sd)' after each cell makes the table load nothing",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'gpqa_methods'),
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
     ('full', 'table_bold'): (
         "a '–' placeholder cell (no budget) becomes the setting value kv_budget=–",
         'kv_method_budget'),
     ('truncated', 'table_bold'): (
         "a row cut after '| **' loads its cells under method=*; '–' placeholder as in the full document",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget win_rate context_length few_shot'),
+        'thinking_budget win_rate context_length few_shot params_active_scatter throughput_two_models '
+        'unnamed_benchmark'),
     ('full', 'table_footnote'): (
         "footnote marks after cells ('49.3†') break the table: marked cells read as headers or methods",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'gpqa_methods'),
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
     ('truncated', 'table_footnote'): (
         'as the full document',
         'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
-        'thinking_budget precision context_length few_shot fraction_steps gpqa_methods'),
+        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
 }
 
 

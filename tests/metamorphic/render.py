@@ -387,7 +387,8 @@ def _list_per_series(doc: _Doc, form: str = "before", headings: str = "h4") -> N
                 doc.add(f"- **{series.label}:** " + sep.join(items))
                 continue
             if headings == "mixed":
-                level = levels[s % len(levels)] if heading is None else levels[1 + s % 2]
+                deeper = [lv for lv in levels if lv in ("#####", "**")]  # under a panel heading (####)
+                level = levels[s % len(levels)] if heading is None else deeper[s % 2]
             elif headings == "bold":
                 level = "**"
             else:
@@ -440,6 +441,26 @@ def _prose(doc: _Doc, by: str = "name", k: bool = False) -> None:
             text_key = fig.x_is_setting and all(_is_text_column(fig, c) for c in fig.setting_columns)
             where = f"On {long}" if not fig.x_is_setting else f"For {long}" if text_key else f"At {long}"
             sentences.append(f"{where}, {joined}.")
+        if heading:
+            doc.add(f"#### {heading}")
+        doc.add(" ".join(sentences), "")
+
+
+def _prose_per_series(doc: _Doc) -> None:
+    """Sentences, one per series: 'SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048
+    and 36.1 at KV Budget 4096.' (the category after each value)."""
+    fig = doc.fig
+    for heading, _, cols in _cells(fig):
+        sentences = []
+        for s, series in enumerate(fig.series):
+            present = _present(fig, s, cols)
+            if not present:
+                continue
+            where = "on" if not fig.x_is_setting else "with" if all(
+                _is_text_column(fig, c) for c in fig.setting_columns) else "at"
+            parts = [doc.value((p, s, x), f" {where} {long}") for _, long, p, x in present]
+            joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+            sentences.append(f"{series.label} reaches about {joined}.")
         if heading:
             doc.add(f"#### {heading}")
         doc.add(" ".join(sentences), "")
@@ -498,7 +519,7 @@ def _k_categories(doc: _Doc) -> None:
         for s, series in enumerate(fig.series):
             present = _present(fig, s, cols)
             if present:
-                doc.add(f"#### {series.label}")
+                doc.add(f"{'#####' if heading else '####'} {series.label}")
                 doc.add(*(f"- {_long(fig, fig.points[x], k=True)}: {doc.value((p, s, x))}" for _, _, p, x in present))
 
 
@@ -557,6 +578,7 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("list_per_category", "list", lambda d: _list_per_category(d)),
     Layout("inline_pairs", "inline", lambda d: _list_per_category(d, inline=True), notation="approx"),
     Layout("prose", "prose", lambda d: _prose(d)),
+    Layout("prose_per_series", "prose", _prose_per_series),
     Layout("prose_colour", "colour", lambda d: _prose(d, "colour"), legend=True, applies=_multi_series),
     Layout("prose_colour_k_pct", "colour", lambda d: _prose(d, "colour", k=True), notation="pct", legend=True,
            applies=lambda fig: _multi_series(fig) and _has_k_categories(fig) and _has_percent(fig)),
