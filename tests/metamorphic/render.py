@@ -510,6 +510,17 @@ def _tuples(doc: _Doc) -> None:
                 doc.add(f"- **{series.label}:** ({series.params_b:g}B, {doc.value((p, s, x), ')')}")
 
 
+def _name_size_parens(doc: _Doc) -> None:
+    """A size in parentheses after each name: '- **Orca3-8B** (8B): 77.6' (the size is the x position)."""
+    fig = doc.fig
+    for heading, _, cols in _cells(fig):
+        if heading:
+            doc.add(f"#### {heading}")
+        for s, series in enumerate(fig.series):
+            for _, _, p, x in _present(fig, s, cols):
+                doc.add(f"- **{series.label}** ({series.params_b:g}B): {doc.value((p, s, x))}")
+
+
 def _k_categories(doc: _Doc) -> None:
     """Numeric categories in k notation ('2k'), values of 1000 and more too ('1.2k')."""
     fig = doc.fig
@@ -589,6 +600,7 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("headings_bold", "headings", lambda d: _list_per_series(d, "before", "bold")),
     Layout("axis_fields", "headings", lambda d: _list_per_series(d, "before"), fields=True),
     Layout("scatter_tuples", "list", _tuples, applies=_has_params),
+    Layout("name_size_parens", "list", _name_size_parens, applies=_has_params),
     Layout("k_categories", "notation", _k_categories, notation="k", applies=_has_k_categories),
     Layout("notation_tilde", "notation", lambda d: _list_per_series(d, "before"), notation="tilde"),
     Layout("notation_approx", "notation", lambda d: _list_per_series(d, "before"), notation="approx"),
