@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Figure", "Layout", "LAYOUTS", "Panel", "Point", "Rendered", "Row", "Series", "render"]
+__all__ = ["Figure", "LAYOUT_BY_NAME", "LAYOUTS", "Layout", "Panel", "Point", "Rendered", "Row", "Series", "render"]
 
 Setting = tuple[tuple[str, str], ...]
 
@@ -71,10 +71,6 @@ class Point:
 
     setting: Setting
     cells: tuple[str, ...]
-
-    def short(self) -> str:
-        """The category as an x tick writes it (``2048``, ``SnapKV / 1024``)."""
-        return " / ".join(c for c in self.cells if c != "–")
 
 
 @dataclass(frozen=True)
