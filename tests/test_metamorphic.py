@@ -1,0 +1,335 @@
+"""Metamorphic suite (issue 11): the same gold figure written in many layouts must yield the same rows.
+
+`tests/metamorphic` renders each base figure (`figures.py`) in every layout that applies to
+it (`render.LAYOUTS`: tables with series as rows or columns, pipe / whitespace-aligned /
+fenced, lists with the category before or after the value, inline pairs, prose, series named
+by colour through a legend, numbered series, mixed heading levels, `Series 1:`-style fields,
+notations ~ ≈ ± % k bold and footnote marks), runs the real per-document extraction
+(`extract_bytes`, in process) and compares with the figure's gold rows the way the shared
+scorer does: (model as written or canonical, canonical benchmark, metric, setting pairs,
+value).
+
+Two checks per (figure, layout):
+- full: the extracted rows are exactly the gold rows (nothing missed, nothing extra);
+- truncated: cut at random bytes and around values, every extracted row is a gold row whose
+  text is complete before the cut (nothing wrong before the cut, nothing after it).
+
+Every case runs. The cases that fail today are listed in KNOWN_GAPS, the one table of known
+gaps, and marked `xfail(strict=True)`: when the extractor learns a layout, its cases pass, the
+strict xfail fails the run, and the entry must be removed. The table only ever shrinks; never
+add to it to make a run green. `python -m tests.metamorphic.report` prints the pass rates.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.metamorphic.compare import check_truncation, cut_points, evaluate, name_key
+from tests.metamorphic.figures import FIGURE_BY_NAME, FIGURES
+from tests.metamorphic.render import LAYOUT_BY_NAME, LAYOUTS, Figure, Layout, render
+
+CHECKS = ("full", "truncated")
+
+#: (check, layout) -> (why it fails, the figures whose case fails it today). Only ever shrinks.
+KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
+    ('full', 'table_series_rows'): (
+        'setting values as column headers (budgets, levels, temperatures) are read as method names',
+        'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
+        'context_length few_shot fraction_steps throughput_two_models'),
+    ('truncated', 'table_series_rows'): (
+        'as the full document',
+        'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
+        'context_length few_shot fraction_steps throughput_two_models'),
+    ('full', 'table_series_cols'): (
+        "a '–' placeholder cell (no budget) becomes the setting value kv_budget=–",
+        'kv_method_budget'),
+    ('truncated', 'table_series_cols'): (
+        'as the full document',
+        'kv_method_budget'),
+    ('full', 'table_whitespace'): (
+        'a whitespace-aligned table is not read as a table: header numbers load, cells lose their column '
+        'labels',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models gpqa_methods'),
+    ('truncated', 'table_whitespace'): (
+        'as the full document',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models gpqa_methods'),
+    ('full', 'table_fenced'): (
+        'a table inside a ``` fence is ignored: nothing loads',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+    ('full', 'table_fenced_cols'): (
+        'a table inside a ``` fence is ignored: nothing loads',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+    ('full', 'list_category_before'): (
+        'text categories (difficulty, decoding method) become method= or a model; two-key categories (method,'
+        ' budget) stay one unsplit method',
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('truncated', 'list_category_before'): (
+        "as the full document, and a cut value after its category ('- T = 0.6: 9') loads the category's "
+        'number as the value',
+        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
+    ('full', 'list_category_after'): (
+        "a category written after the value ('42.7 at KV Budget 2048') is dropped, or its number loads",
+        'kv_budget_methods kv_method_budget benchmarks_bars temperature throughput_accuracy thinking_budget '
+        'win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+    ('truncated', 'list_category_after'): (
+        'as the full document, and a value whose category is cut loads without it',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+    ('full', 'inline_category_after'): (
+        'parenthesised categories that are benchmarks, text methods or two-key settings are not resolved',
+        'kv_method_budget benchmarks_bars gpqa_methods'),
+    ('truncated', 'inline_category_after'): (
+        'as the full document',
+        'kv_method_budget benchmarks_bars gpqa_methods'),
+    ('full', 'inline_category_before'): (
+        "'category: value; ...' on one line: text categories and two-key settings are lost",
+        'kv_method_budget difficulty_levels precision win_rate gpqa_methods'),
+    ('truncated', 'inline_category_before'): (
+        "a cut 'category: value' pair loads the category's number as the value",
+        'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
+        'precision win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+    ('full', 'list_aligned_to_axis'): (
+        'a text category that looks like a name (Best-of-8) becomes a model',
+        'gpqa_methods'),
+    ('truncated', 'list_aligned_to_axis'): (
+        'a cut value list is aligned to the x axis although its count no longer matches',
+        'kv_budget_methods difficulty_levels temperature throughput_accuracy thinking_budget precision '
+        'context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+    ('full', 'list_per_category'): (
+        "group lines naming text categories ('**Easy:**') become method=; two-key groups stay unsplit",
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('truncated', 'list_per_category'): (
+        'as the full document',
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('full', 'inline_pairs'): (
+        "inline pairs on one line ('X: A ≈ 1.0, B ≈ 2.0') load nothing, or lose the series",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
+        'throughput_two_models unnamed_benchmark'),
+    ('truncated', 'inline_pairs'): (
+        'as the full document',
+        'kv_budget_methods'),
+    ('full', 'prose'): (
+        "prose sentences lose each value's category (setting or benchmark)",
+        'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
+        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+    ('truncated', 'prose'): (
+        'as the full document',
+        'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
+        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+    ('full', 'prose_per_series'): (
+        "one sentence per series ('SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048 and "
+        "...'): only some values load, most without their category",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars temperature throughput_accuracy '
+        'thinking_budget win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+    ('truncated', 'prose_per_series'): (
+        'as the full document',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+    ('full', 'prose_colour'): (
+        "series named only by colour: the legend's colour-to-name mapping is not applied",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
+        'throughput_two_models unnamed_benchmark'),
+    ('truncated', 'prose_colour'): (
+        'as the full document',
+        'kv_budget_methods'),
+    ('full', 'prose_colour_k_pct'): (
+        "series named only by colour ('At Thinking Budget 2k, the blue line reaches about 52.2%'): the legend"
+        ' mapping is not applied',
+        'thinking_budget throughput_two_models'),
+    ('full', 'colour_at'): (
+        "series named only by colour ('Blue: 84.6 at T = 0.0'): the legend mapping is not applied",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
+        'throughput_two_models unnamed_benchmark'),
+    ('truncated', 'colour_at'): (
+        'as the full document',
+        'kv_budget_methods'),
+    ('full', 'colour_parens'): (
+        "series named only by colour ('Blue line: 42.7 (2048)'): the legend mapping is not applied",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
+        'throughput_two_models unnamed_benchmark'),
+    ('truncated', 'colour_parens'): (
+        'as the full document',
+        'kv_budget_methods'),
+    ('full', 'series_numbered'): (
+        "'Series 1: Name (Blue Line)' groups: the name keeps its 'Series 1:' prefix or the category number "
+        'loads as a value',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+    ('truncated', 'series_numbered'): (
+        'as the full document',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+    ('full', 'headings_mixed'): (
+        'sibling groups at mixed levels (####, #####, bold, ###): a ### group ends the data section; '
+        'text/two-key categories as in list_category_before',
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels thinking_budget '
+        'precision win_rate context_length params_active_scatter unnamed_benchmark gpqa_methods'),
+    ('truncated', 'headings_mixed'): (
+        "as the full document, and a cut value after its category loads the category's number",
+        'kv_method_budget temperature'),
+    ('full', 'headings_bold'): (
+        'as list_category_before (text and two-key categories)',
+        'kv_method_budget difficulty_levels throughput_accuracy throughput_two_models gpqa_methods'),
+    ('truncated', 'headings_bold'): (
+        "as the full document, and a cut value after its category loads the category's number",
+        'kv_method_budget difficulty_levels temperature throughput_accuracy win_rate throughput_two_models '
+        'gpqa_methods'),
+    ('full', 'axis_fields'): (
+        'as list_category_before (text and two-key categories)',
+        'kv_method_budget difficulty_levels temperature throughput_accuracy gpqa_methods'),
+    ('truncated', 'axis_fields'): (
+        "as the full document, and a cut value after its category loads the category's number",
+        'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
+        'win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+    ('full', 'notation_tilde'): (
+        'as list_category_before (text and two-key categories)',
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('truncated', 'notation_tilde'): (
+        "as the full document, and a cut value after its category loads the category's number",
+        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
+    ('full', 'notation_approx'): (
+        'as list_category_before (text and two-key categories)',
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('truncated', 'notation_approx'): (
+        "as the full document, and a cut value after its category loads the category's number",
+        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
+    ('full', 'notation_pm'): (
+        'as list_category_before (text and two-key categories)',
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('truncated', 'notation_pm'): (
+        "as the full document, and a cut value after its category loads the category's number",
+        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
+    ('full', 'notation_pct'): (
+        'as list_category_before (text and two-key categories)',
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('truncated', 'notation_pct'): (
+        "as the full document, and a cut value after its category loads the category's number",
+        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
+    ('full', 'notation_bold'): (
+        'as list_category_before (text and two-key categories)',
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('truncated', 'notation_bold'): (
+        "as the full document, and a cut value after its category loads the category's number",
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('full', 'notation_footnote'): (
+        'as list_category_before (text and two-key categories)',
+        'kv_method_budget difficulty_levels gpqa_methods'),
+    ('truncated', 'notation_footnote'): (
+        "as the full document, and a cut value after its category loads the category's number",
+        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
+    ('full', 'table_pm'): (
+        "a '(±sd)' after each cell makes the table load nothing",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+    ('full', 'table_bold'): (
+        "a '–' placeholder cell (no budget) becomes the setting value kv_budget=–",
+        'kv_method_budget'),
+    ('truncated', 'table_bold'): (
+        "a row cut after '| **' loads its cells under method=*; '–' placeholder as in the full document",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'thinking_budget win_rate context_length few_shot params_active_scatter throughput_two_models '
+        'unnamed_benchmark'),
+    ('full', 'table_footnote'): (
+        "footnote marks after cells ('49.3†') break the table: marked cells read as headers or methods",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
+        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
+        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+    ('truncated', 'table_footnote'): (
+        'as the full document',
+        'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
+        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+}
+
+
+def cases() -> list[tuple[Figure, Layout]]:
+    """Every (figure, layout) pair whose layout applies to the figure (see `Layout.applies`)."""
+    return [(fig, layout) for layout in LAYOUTS for fig in FIGURES if layout.applies(fig)]
+
+
+def known_gap(check: str, fig: Figure, layout: Layout) -> str | None:
+    """Why (check, figure, layout) fails today, or None when it must pass."""
+    entry = KNOWN_GAPS.get((check, layout.name))
+    return entry[0] if entry and fig.name in entry[1].split() else None
+
+
+def _params(check: str) -> list[object]:
+    """The cases of `check`, each known gap marked strict xfail."""
+    params = []
+    for fig, layout in cases():
+        reason = known_gap(check, fig, layout)
+        marks = [pytest.mark.xfail(strict=True, reason=f"known gap: {reason}")] if reason else []
+        params.append(pytest.param(fig, layout, id=f"{fig.name}-{layout.name}", marks=marks))
+    return params
+
+
+@pytest.mark.parametrize(("fig", "layout"), _params("full"))
+def test_layout_yields_the_gold_rows(fig: Figure, layout: Layout) -> None:
+    outcome = evaluate(render(fig, layout))
+    assert outcome.exact, outcome.explain()
+
+
+@pytest.mark.parametrize(("fig", "layout"), _params("truncated"))
+def test_truncated_layout_loads_only_complete_gold_rows(fig: Figure, layout: Layout) -> None:
+    doc = render(fig, layout)
+    failures = [t for t in (check_truncation(doc, cut) for cut in cut_points(doc)) if not t.ok]
+    assert not failures, "\n".join(t.explain(doc.data) for t in failures[:3])
+
+
+def test_known_gaps_name_real_cases() -> None:
+    """Every entry names a check, a layout and figures that exist and to which the layout applies,
+    so that no entry outlives its case unnoticed."""
+    for (check, layout_name), (reason, figures) in KNOWN_GAPS.items():
+        assert check in CHECKS, check
+        assert layout_name in LAYOUT_BY_NAME, layout_name
+        assert reason.strip(), (check, layout_name)
+        names = figures.split()
+        assert names and len(names) == len(set(names)), (check, layout_name)
+        for name in names:
+            assert name in FIGURE_BY_NAME, (check, layout_name, name)
+            assert LAYOUT_BY_NAME[layout_name].applies(FIGURE_BY_NAME[name]), (check, layout_name, name)
+
+
+def test_every_layout_and_figure_is_exercised() -> None:
+    """No layout applies to no figure, no figure is left out, and most cases are asserted fully."""
+    pairs = cases()
+    assert {layout.name for _, layout in pairs} == {layout.name for layout in LAYOUTS}
+    assert {fig.name for fig, _ in pairs} == {fig.name for fig in FIGURES}
+    assert len(LAYOUT_BY_NAME) == len(LAYOUTS) and len(FIGURE_BY_NAME) == len(FIGURES)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: layout.name)
+def test_renderer_states_each_gold_row_once(layout: Layout) -> None:
+    """The measuring instrument itself: rendering is deterministic, every gold row is written at
+    its own place with its number inside its span, and the commentary sections come after the data."""
+    for fig in FIGURES:
+        if not layout.applies(fig):
+            continue
+        doc = render(fig, layout)
+        assert doc.data == render(fig, layout).data
+        keys = [(name_key(r.model), r.benchmark, r.metric, r.setting, r.value) for r in doc.rows]
+        assert len(keys) == len(set(keys)), fig.name
+        starts = [start for start, _ in doc.spans]
+        assert len(starts) == len(set(starts)), fig.name
+        observations = doc.data.index(b"### Key Observations")
+        assert doc.data.index(b"### Detailed Analysis") < min(starts)
+        for (start, end), row in zip(doc.spans, doc.rows):
+            assert start < end <= observations + 1, (fig.name, row)
+            digits = doc.data[start:end].decode("utf-8", "replace")
+            assert any(ch.isdigit() for ch in digits), (fig.name, row, digits)
