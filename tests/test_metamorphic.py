@@ -32,23 +32,8 @@ CHECKS = ("full", "truncated")
 
 #: (check, layout) -> (why it fails, the figures whose case fails it today). Only ever shrinks.
 KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
-    ('full', 'table_series_rows'): (
-        'setting values as column headers (budgets, levels, temperatures) are read as method names',
-        'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
-        'context_length few_shot fraction_steps throughput_two_models'),
-    ('truncated', 'table_series_rows'): (
-        'as the full document',
-        'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
-        'context_length few_shot fraction_steps throughput_two_models'),
-    ('full', 'table_series_cols'): (
-        "a '–' placeholder cell (no budget) becomes the setting value kv_budget=–",
-        'kv_method_budget'),
-    ('truncated', 'table_series_cols'): (
-        'as the full document',
-        'kv_method_budget'),
     ('full', 'table_whitespace'): (
-        'a whitespace-aligned table is not read as a table: header numbers load, cells lose their column '
-        'labels',
+        'a whitespace-aligned table is not read as a table: header numbers load, cells lose their column labels',
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps '
         'params_active_scatter throughput_two_models gpqa_methods'),
@@ -57,28 +42,13 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps '
         'params_active_scatter throughput_two_models gpqa_methods'),
-    ('full', 'table_fenced'): (
-        'a table inside a ``` fence is ignored: nothing loads',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
-    ('full', 'table_fenced_cols'): (
-        'a table inside a ``` fence is ignored: nothing loads',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
-    ('full', 'list_category_before'): (
-        'text categories (difficulty, decoding method) become method= or a model; two-key categories (method,'
-        ' budget) stay one unsplit method',
-        'kv_method_budget difficulty_levels gpqa_methods'),
     ('truncated', 'list_category_before'): (
-        "as the full document, and a cut value after its category ('- T = 0.6: 9') loads the category's "
-        'number as the value',
-        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
+        "as the full document, and a cut value after its category ('- T = 0.6: 9') loads the category's number as the value",
+        'temperature win_rate'),
     ('full', 'list_category_after'): (
         "a category written after the value ('42.7 at KV Budget 2048') is dropped, or its number loads",
-        'kv_budget_methods kv_method_budget benchmarks_bars temperature throughput_accuracy thinking_budget '
-        'win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'kv_budget_methods kv_method_budget benchmarks_bars throughput_accuracy thinking_budget win_rate '
+        'context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
     ('truncated', 'list_category_after'): (
         'as the full document, and a value whose category is cut loads without it',
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
@@ -104,17 +74,9 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'a cut value list is aligned to the x axis although its count no longer matches',
         'kv_budget_methods difficulty_levels temperature throughput_accuracy thinking_budget precision '
         'context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
-    ('full', 'list_per_category'): (
-        "group lines naming text categories ('**Easy:**') become method=; two-key groups stay unsplit",
-        'kv_method_budget difficulty_levels gpqa_methods'),
-    ('truncated', 'list_per_category'): (
-        'as the full document',
-        'kv_method_budget difficulty_levels gpqa_methods'),
     ('full', 'inline_pairs'): (
         "inline pairs on one line ('X: A ≈ 1.0, B ≈ 2.0') load nothing, or lose the series",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
-        'throughput_two_models unnamed_benchmark'),
+        'kv_budget_methods'),
     ('truncated', 'inline_pairs'): (
         'as the full document',
         'kv_budget_methods'),
@@ -127,9 +89,8 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
         'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
     ('full', 'prose_per_series'): (
-        "one sentence per series ('SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048 and "
-        "...'): only some values load, most without their category",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars temperature throughput_accuracy '
+        "one sentence per series ('SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048 and ...'): only some values load, most without their category",
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars throughput_accuracy '
         'thinking_budget win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
     ('truncated', 'prose_per_series'): (
         'as the full document',
@@ -141,120 +102,61 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
         'throughput_two_models unnamed_benchmark'),
-    ('truncated', 'prose_colour'): (
-        'as the full document',
-        'kv_budget_methods'),
     ('full', 'prose_colour_k_pct'): (
-        "series named only by colour ('At Thinking Budget 2k, the blue line reaches about 52.2%'): the legend"
-        ' mapping is not applied',
+        "series named only by colour ('At Thinking Budget 2k, the blue line reaches about 52.2%'): the legend mapping is not applied",
         'thinking_budget throughput_two_models'),
     ('full', 'colour_at'): (
         "series named only by colour ('Blue: 84.6 at T = 0.0'): the legend mapping is not applied",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
         'throughput_two_models unnamed_benchmark'),
-    ('truncated', 'colour_at'): (
-        'as the full document',
-        'kv_budget_methods'),
     ('full', 'colour_parens'): (
         "series named only by colour ('Blue line: 42.7 (2048)'): the legend mapping is not applied",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
         'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
         'throughput_two_models unnamed_benchmark'),
-    ('truncated', 'colour_parens'): (
-        'as the full document',
-        'kv_budget_methods'),
     ('full', 'series_numbered'): (
-        "'Series 1: Name (Blue Line)' groups: the name keeps its 'Series 1:' prefix or the category number "
-        'loads as a value',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+        "'Series 1: Name (Blue Line)' groups: the name keeps its 'Series 1:' prefix or the category number loads as a value",
+        'kv_method_budget'),
     ('truncated', 'series_numbered'): (
         'as the full document',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+        'kv_budget_methods kv_method_budget temperature throughput_accuracy thinking_budget win_rate '
+        'context_length few_shot fraction_steps throughput_two_models'),
     ('full', 'headings_mixed'): (
-        'sibling groups at mixed levels (####, #####, bold, ###): a ### group ends the data section; '
-        'text/two-key categories as in list_category_before',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels thinking_budget '
-        'precision win_rate context_length params_active_scatter unnamed_benchmark gpqa_methods'),
+        'sibling groups at mixed levels (####, #####, bold, ###): a ### group ends the data section; text/two-key categories as in list_category_before',
+        'kv_budget_methods params_scatter benchmarks_bars difficulty_levels thinking_budget precision '
+        'win_rate context_length params_active_scatter unnamed_benchmark gpqa_methods'),
     ('truncated', 'headings_mixed'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'kv_method_budget temperature'),
+        'temperature'),
     ('full', 'headings_bold'): (
         'as list_category_before (text and two-key categories)',
-        'kv_method_budget difficulty_levels throughput_accuracy throughput_two_models gpqa_methods'),
+        'throughput_accuracy throughput_two_models'),
     ('truncated', 'headings_bold'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'kv_method_budget difficulty_levels temperature throughput_accuracy win_rate throughput_two_models '
-        'gpqa_methods'),
+        'temperature throughput_accuracy win_rate throughput_two_models'),
     ('full', 'axis_fields'): (
         'as list_category_before (text and two-key categories)',
-        'kv_method_budget difficulty_levels temperature throughput_accuracy gpqa_methods'),
+        'difficulty_levels temperature throughput_accuracy gpqa_methods'),
     ('truncated', 'axis_fields'): (
         "as the full document, and a cut value after its category loads the category's number",
         'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
         'win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
-    ('full', 'notation_tilde'): (
-        'as list_category_before (text and two-key categories)',
-        'kv_method_budget difficulty_levels gpqa_methods'),
     ('truncated', 'notation_tilde'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
-    ('full', 'notation_approx'): (
-        'as list_category_before (text and two-key categories)',
-        'kv_method_budget difficulty_levels gpqa_methods'),
+        'temperature win_rate'),
     ('truncated', 'notation_approx'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
-    ('full', 'notation_pm'): (
-        'as list_category_before (text and two-key categories)',
-        'kv_method_budget difficulty_levels gpqa_methods'),
+        'temperature win_rate'),
     ('truncated', 'notation_pm'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
-    ('full', 'notation_pct'): (
-        'as list_category_before (text and two-key categories)',
-        'kv_method_budget difficulty_levels gpqa_methods'),
+        'temperature win_rate'),
     ('truncated', 'notation_pct'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
-    ('full', 'notation_bold'): (
-        'as list_category_before (text and two-key categories)',
-        'kv_method_budget difficulty_levels gpqa_methods'),
-    ('truncated', 'notation_bold'): (
-        "as the full document, and a cut value after its category loads the category's number",
-        'kv_method_budget difficulty_levels gpqa_methods'),
-    ('full', 'notation_footnote'): (
-        'as list_category_before (text and two-key categories)',
-        'kv_method_budget difficulty_levels gpqa_methods'),
+        'temperature win_rate'),
     ('truncated', 'notation_footnote'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'kv_method_budget difficulty_levels temperature win_rate gpqa_methods'),
-    ('full', 'table_pm'): (
-        "a '(±sd)' after each cell makes the table load nothing",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
-    ('full', 'table_bold'): (
-        "a '–' placeholder cell (no budget) becomes the setting value kv_budget=–",
-        'kv_method_budget'),
-    ('truncated', 'table_bold'): (
-        "a row cut after '| **' loads its cells under method=*; '–' placeholder as in the full document",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget win_rate context_length few_shot params_active_scatter throughput_two_models '
-        'unnamed_benchmark'),
-    ('full', 'table_footnote'): (
-        "footnote marks after cells ('49.3†') break the table: marked cells read as headers or methods",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
-    ('truncated', 'table_footnote'): (
-        'as the full document',
-        'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
-        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'temperature win_rate'),
 }
 
 

@@ -590,6 +590,14 @@ def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -
     return any(rule.pattern.search(words) for rule in ref.settings)
 
 
+def _is_x_tick(name: str, figure: Figure) -> bool:
+    """Whether `name` is one of the x axis's text ticks on a setting axis (``Easy``, ``Hard``)."""
+    x_axis = figure.axes.get("x")
+    if x_axis is None or x_axis.kind != "setting" or not figure.x_categories:
+        return False
+    return name.strip().lower() in {c.strip().lower() for c in figure.x_categories}
+
+
 def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
     """Give `text` (a label or group header) the role it has, if its slot is free."""
     name, note = _clean_label(text)
@@ -607,7 +615,13 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             slot.metric = metric
     if _is_descriptive_group(name):
         return
-    if is_category_label(name, ref, figure):
+    if ", " in name and not is_model_like(name, ref):
+        parts = [p.strip() for p in name.split(",")]
+        if any(is_category_label(p, ref, figure) or _is_x_tick(p, figure) for p in parts):
+            for part in parts:  # 'SnapKV, KV Budget 1024': a method and a budget
+                _assign_name(slot, part, figure, ref, is_label)
+            return
+    if is_category_label(name, ref, figure) or _is_x_tick(name, figure):
         setting = _category_setting(name, figure, ref)
         if setting and setting[0] not in slot.settings:
             slot.settings[setting[0]] = setting[1]
@@ -884,7 +898,8 @@ def _names_axis(header: str, axis_label: str) -> bool:
     return bool(words) and words <= set(_rx(r"[\w@]+").findall(label))
 
 
-_COMPOUND_HEADER = re.compile(r"^(?P<name>.*?[A-Za-z].*?)\s*(?:@|\bat\b|,)\s*(?P<number>[~≈]?\d[\d.,]*\s*[kKM]?)"
+_PLACEHOLDER = re.compile(r"(?i)\s*(?:[-–—−]+|n/?a|none|null|/|\.{1,3}|—|\*)\s*")
+_COMPOUND_HEADER = re.compile(r"^(?P<name>.*?[A-Za-z].*?)\s*(?:@|\bat\b|,|/)\s*(?P<number>[~≈]?\d[\d.,]*\s*[kKM]?)"
                               r"(?:\s*[A-Za-z]{1,8})?$")
 
 
@@ -906,8 +921,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
         number = parse_number(cell)
         quantity = quantity_of(header_clean, ref)
         if number is None:
-            if not cell or _IGNORED_COLUMN.search(header_clean):
-                continue
+            if not cell or _IGNORED_COLUMN.search(header_clean) or _PLACEHOLDER.fullmatch(cell):
+                continue  # '–' for 'no budget' means absent
             if _rx(r"(?i)(model|name|system)").match(header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
             elif quantity.kind == "setting" and quantity.setting_key:
@@ -956,7 +971,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
         series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
                        slot.metric, slot.unit, dict(slot.settings), slot.panel)
         category = _category_setting(header_clean, figure, ref) if is_category_label(header_clean, ref, figure) \
-            else None
+            or _is_x_tick(header_clean, figure) else None
         if category and (slot.model is not None or len(figure.models) == 1):  # a column per x tick: '128'
             series.settings.setdefault(*category)
             readings.append((reading, Quantity("metric", header_clean, metric=None), series))
