@@ -54,7 +54,9 @@ class Reading:
     ``55 Pass@1``, ``~3B activated``); `position` is 'x', 'y' or 'z' inside a coordinate
     tuple; `category` is the x category written with the value (``42.7 (2500)``);
     `is_listed` marks a value of a bare list that must be aligned to the x categories;
-    `after_text` is the text that follows the number up to the next one (``in BF16``)."""
+    `after_text` is the text that follows the number up to the next one (``in BF16``);
+    `at` is the number written after ``at`` (``31.0 at 512``, ``0.64 at 6×10⁴ tokens``), which
+    only the figure's axes can tell to be an x category or an x quantity."""
 
     number: Number
     key_before: str = ""
@@ -63,6 +65,8 @@ class Reading:
     category: str | None = None
     is_listed: bool = False
     after_text: str = ""
+    at: Number | None = None  # '31.0 at 512': the number after 'at', an x category or an x quantity
+    at_unit: str = ""         # the word after it ('tokens')
 
     @property
     def value(self) -> float:

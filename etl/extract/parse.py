@@ -207,11 +207,26 @@ _PLOTTED_AGAINST = re.compile(
     re.IGNORECASE)
 
 
+# '"Accuracy (%)" on the y-axis and the thinking budget in tokens on the x-axis (512, 1024)'
+_ON_THE_AXIS = re.compile(
+    r"(?:^|\b(?:has|have|shows?|with|plots?|and|while|;|,)\s+)(?:the\s+)?(?P<body>[\"“]?[^\"“”;,.]{2,60}?[\"”]?)"
+    r"\s+(?:is\s+)?(?:on|along)\s+the\s+(?P<role>[xy])[- ]axis(?P<ticks>\s*\([^()]*\d[^()]*\))?",
+    re.IGNORECASE)
+
+
 def prose_axes(text: str, line: int) -> list[Axis]:
     """Axes described in a sentence (``The x-axis lists the precision formats BF16, FP8 and
     INT4; the y-axis is AIME 2024 Pass@1 in percent``; ``plots Pass@1 (%) of R1-Qwen-7B
     against the KV cache budget (tokens)``: y, then x)."""
     axes = []
+    for match in _ON_THE_AXIS.finditer(clean(text)):
+        label = match.group("body").strip(" \"“”")
+        label = _rx(r"\s+in\s+(tokens|seconds|percent|%)$", re.IGNORECASE).sub(r" (\1)", label)
+        axis = parse_axis(f"{match.group('role').upper()}-axis: {label}{match.group('ticks') or ''}", line)
+        if axis is not None:
+            axes.append(axis)
+    if axes:
+        return axes
     plotted = _PLOTTED_AGAINST.search(clean(text))
     if plotted and not _rx(r"\b[xy][- ]axis\b", re.IGNORECASE).search(text):
         y_label = _rx(r"\s+(?:of|for)\s+\S.*$").sub("", plotted.group("y")).strip()

@@ -181,6 +181,17 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                 r"(?i)and|while|with|but|then|at|for|in|on|to|the|a").fullmatch(tail.group("word")) else ""
             categories[i] = " ".join(p for p in (at.group("key").strip(" =:"), numbers[i + 1].raw, word) if p)
             used.add(i + 1)
+    # a value 'at' a bare number: "31.0 at 512", "0.64 at 0.6×10⁵ tokens"; the axes decide what it is
+    at_numbers: dict[int, tuple[Number, str]] = {}
+    for i, number in enumerate(numbers[:-1]):
+        if i in used or i in categories or (i + 1) in used or number.is_signed or numbers[i + 1].is_signed:
+            continue
+        if _rx(r"\s+(?:at|@)\s+(?:[~≈]\s*)?").fullmatch(rest[number.end: numbers[i + 1].start]):
+            tail = _rx(r"\s*(?P<word>[A-Za-z][\w\-/]*)?").match(rest[numbers[i + 1].end:])
+            word = tail.group("word") if tail and tail.group("word") and not _rx(
+                r"(?i)and|while|with|but|then|at|for|in|on|to|the|a|than|vs").fullmatch(tail.group("word")) else ""
+            at_numbers[i] = (numbers[i + 1], word or "")
+            used.add(i + 1)
     # category-value pairs: "1024 KV: 740, 2048 KV: 610", "KV 1024 = 44.2", "1K → 21.4"
     for i in range(len(numbers) - 1):
         if i in used or i in categories or (i + 1) in used:
@@ -249,8 +260,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         if i in listed:
             readings.append(Reading(number, key_before=_key_words(clause), is_listed=True))
         else:
+            at_number, at_unit = at_numbers.get(i, (None, ""))
             readings.append(Reading(number, key_before=_key_words(clause), key_after=_key_words(after_text),
-                                    category=categories.get(i), after_text=following))
+                                    category=categories.get(i), after_text=following, at=at_number, at_unit=at_unit))
         previous_end = number.end
     readings.sort(key=lambda r: r.number.start)
     return tuple(readings), tuple(dropped)

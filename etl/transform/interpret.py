@@ -649,8 +649,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             slot.benchmark_text = residue
         return
     strength = is_model_like(name, ref)
-    if role == "model" or (strength == 2) or (strength == 1 and figure.labels_are_models) or (
-            is_label and figure.labels_are_models and not figure.models):
+    if role == "model" or (strength == 2) or (strength == 1 and figure.labels_are_models and _looks_like_a_name(name)) \
+            or (is_label and figure.labels_are_models and not figure.models and _looks_like_a_name(name)):
         if slot.model is None:
             slot.model = strip_annotations(name)
             slot.model_written = text if is_label else name
@@ -706,6 +706,24 @@ def _order_tuple(point: Point, figure: Figure) -> Point:
     flipped = tuple(replace(r, position={"x": "y", "y": "x"}.get(r.position or "", r.position))
                     for r in point.readings)
     return replace(point, readings=flipped)
+
+
+def _resolve_at(readings: tuple[Reading, ...], figure: Figure) -> tuple[Reading, ...]:
+    """'31.0 at 512': on a setting x axis the number after 'at' is the value's category;
+    on a quantity x axis ('0.64 at 6×10⁴ tokens' over a cost axis) it is a reading of its own."""
+    x_axis = figure.axes.get("x")
+    is_category = x_axis.kind in ("setting", "category") if x_axis is not None else figure.number_key is not None
+    resolved: list[Reading] = []
+    for reading in readings:
+        if reading.at is None:
+            resolved.append(reading)
+        elif is_category:
+            text = f"{reading.at.raw} {reading.at_unit}".strip()
+            resolved.append(replace(reading, category=reading.category or text, at=None, at_unit=""))
+        else:
+            resolved.append(replace(reading, at=None, at_unit=""))
+            resolved.append(Reading(reading.at, key_after=reading.at_unit))
+    return tuple(resolved)
 
 
 def _category_from_text(reading: Reading, figure: Figure) -> Reading:
@@ -1076,6 +1094,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         for quantity in figure.axes.values():
             if quantity.kind == "metric" and quantity.metric == slot.metric:
                 point_quantity = quantity
+    if any(r.at is not None for r in point.readings):
+        point = replace(point, readings=_resolve_at(point.readings, figure))
     if not point.is_table_row:
         point = _order_tuple(point, figure)
         free_axes = [role for role, q in figure.axes.items() if q.kind in ("metric", "params") and role != "colorbar"]
