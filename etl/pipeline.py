@@ -23,6 +23,7 @@ import duckdb
 from filelock import FileLock, Timeout
 
 from benchdb.etl import __version__
+from benchdb.etl.dbfile import NO_EXTENSION_AUTOLOAD, foreign_content
 from benchdb.etl.defaults import DEFAULT_MAX_SHRINK
 from benchdb.etl.load.cache import (
     CacheChanges,
@@ -99,8 +100,7 @@ def staging_path(db: Path) -> Path:
 
 # DuckDB may otherwise take up to 80% of RAM for its buffers; a refresh spills beyond this.
 # No extension is ever installed or loaded on demand: a refresh must not reach the network.
-DUCKDB_SETTINGS = {"memory_limit": "256MB", "preserve_insertion_order": "false",
-                   "autoinstall_known_extensions": "false", "autoload_known_extensions": "false"}
+DUCKDB_SETTINGS = {"memory_limit": "256MB", "preserve_insertion_order": "false", **NO_EXTENSION_AUTOLOAD}
 
 # Tests only: `BENCHDB_TEST_KILL_AT=<phase>` makes a refresh SIGKILL itself when it reaches
 # that phase (one of PHASES), so a test can check what a crash there leaves behind.
@@ -108,38 +108,19 @@ KILL_AT_ENV = "BENCHDB_TEST_KILL_AT"
 PHASES = ("locked", "staged", "migrated", "parsing", "parsed", "built", "validated", "recorded", "committed",
           "checkpointed", "synced", "published")
 
-DUCKDB_MAGIC = b"DUCK"  # bytes 8-11 of every DuckDB database file
-_OTHER_FORMATS = ((b"SQLite format 3\x00", "a SQLite database"), (b"PAR1", "a Parquet file"),
-                  (b"\x1f\x8b", "a gzip file"), (b"PK\x03\x04", "a zip file"), (b"PGDMP", "a PostgreSQL dump"))
-
-
 def check_database_file(db: Path) -> None:
-    """Refuse a `db` that exists but is not a DuckDB database, from its header alone:
-    DuckDB itself would try to install and load its sqlite extension (a download) to open
-    a SQLite file. A missing or empty file is fine (a new warehouse is built)."""
+    """Refuse a `db` that exists but is not a DuckDB database, from its header alone
+    (`etl.dbfile`), before DuckDB opens it. A missing or empty file is fine: a new
+    warehouse is built."""
     try:
-        with open(db, "rb") as handle:
-            head = handle.read(16)
-    except FileNotFoundError:
-        return
+        what = foreign_content(db)
     except IsADirectoryError:
         raise RefreshError(f"--db {db} is a folder, not a DuckDB database file; give a file path") from None
     except OSError as exc:
         raise RefreshError(f"cannot read --db {db}: {exc.strerror}; fix its permissions or use another --db") from exc
-    if not head or head[8:12] == DUCKDB_MAGIC:
-        return
-    what = next((name for magic, name in _OTHER_FORMATS if head.startswith(magic)), None)
-    if what is None:
-        what = "text" if _is_text(head) else "unknown content"
-    raise RefreshError(f"{db} is not a valid DuckDB database file (it holds {what}); benchdb leaves it untouched: "
-                       f"use another --db, or move that file away")
-
-
-def _is_text(head: bytes) -> bool:
-    try:
-        return head.decode("utf-8").isprintable() or "\n" in head.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
+    if what is not None:
+        raise RefreshError(f"{db} is not a valid DuckDB database file (it holds {what}); benchdb leaves it "
+                           f"untouched: use another --db, or move that file away")
 
 
 def _one_line(text: str) -> str:
