@@ -51,7 +51,7 @@ def main() -> None:
 
 
 @main.command("refresh")
-@click.option("--source", type=click.Path(path_type=Path, file_okay=False), default=None,
+@click.option("--source", type=click.Path(path_type=Path), default=None,
               help="Folder of descriptions (*.txt, *.md, recursive). Default: ./seeds or the bundled seeds.")
 @click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True,
               help="DuckDB file to create or update.")

@@ -555,3 +555,16 @@ def test_fuzzed_documents_through_the_cli_print_json_and_no_traceback(tmp_path_f
         assert answer["published"] is True and answer["documents_seen"] == len(docs)
     else:
         assert_clean_failure(run, run.code)
+
+
+def test_a_file_as_source_is_one_line_with_json(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from benchdb.etl.cli import main
+
+    notes = tmp_path / "notes.md"
+    notes.write_text("a description, not a folder of them\n")
+    result = CliRunner().invoke(main, ["refresh", "--source", str(notes), "--db", str(tmp_path / "b.duckdb"),
+                                       "--json"])
+    assert_clean_failure(Run(result.exit_code, result.stdout, result.stderr), 1, str(notes), "not a folder")
+    assert not (tmp_path / "b.duckdb").exists()
