@@ -43,7 +43,7 @@ def read_only_connection(db: Path, *, external_access: bool = False) -> Iterator
     except OSError as exc:
         raise QueryError(f"cannot read {db}: {exc.strerror}") from exc
     if what is not None:  # before DuckDB guesses (a SQLite file would make it download an extension)
-        raise QueryError(f"{db} is not a DuckDB database file (it holds {what})")
+        raise QueryError(f"cannot open {db}: not a DuckDB database file (it holds {what})")
     config: dict[str, object] = dict(NO_EXTENSION_AUTOLOAD)
     if not external_access:
         config["enable_external_access"] = False
