@@ -108,6 +108,7 @@ KILL_AT_ENV = "BENCHDB_TEST_KILL_AT"
 PHASES = ("locked", "staged", "migrated", "parsing", "parsed", "built", "validated", "recorded", "committed",
           "checkpointed", "synced", "published")
 
+
 def check_database_file(db: Path) -> None:
     """Refuse a `db` that exists but is not a DuckDB database, from its header alone
     (`etl.dbfile`), before DuckDB opens it. A missing or empty file is fine: a new
