@@ -2,8 +2,13 @@
 and `etl.plot` (the commands parse arguments and format output, nothing else).
 
 Exit codes of `refresh`: 0 published (also when some documents failed; they are reported
-and recorded), 1 nothing could be published, 3 another refresh holds the lock, 4 validation
-refused to publish (the published warehouse is unchanged). `query`, `views`, `export` and
+and recorded), 1 nothing could be published (no source folder, a `--db` that is not a
+DuckDB file, a full disk, a folder that cannot be written, an internal error), 3 another
+refresh holds the lock, 4 validation refused to publish (an empty source folder without
+`--allow-empty`, too large a shrink without `--allow-shrink`, a broken view), 130
+interrupted. Every failure is one line on stderr (and with `--json` one object
+`{"published": false, "error": ..., "code": N}` on stdout) and leaves the published
+warehouse unchanged. `query`, `views`, `export` and
 `plot` exit 0 on success and 2 on a user error (bad SQL or parameters, missing database,
 unknown view, empty or ambiguous selection, bad output path), with a one-line message on
 stderr and no traceback.
@@ -46,7 +51,7 @@ def main() -> None:
 
 
 @main.command("refresh")
-@click.option("--source", type=click.Path(path_type=Path, file_okay=False), default=None,
+@click.option("--source", type=click.Path(path_type=Path), default=None,
               help="Folder of descriptions (*.txt, *.md, recursive). Default: ./seeds or the bundled seeds.")
 @click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True,
               help="DuckDB file to create or update.")
@@ -56,9 +61,20 @@ def main() -> None:
 @click.option("--allow-shrink", is_flag=True, help="Publish even if many measurements would disappear.")
 @click.option("--max-shrink", type=click.FloatRange(0.0, 1.0), default=DEFAULT_MAX_SHRINK, show_default=True,
               help="Largest share of the published measurements a refresh may drop without --allow-shrink.")
+@click.option("--allow-empty", is_flag=True,
+              help="Publish even if the source folder holds no descriptions (refused by default, exit 4).")
 def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, allow_shrink: bool,
-                    max_shrink: float) -> None:
-    """Parse every description under SOURCE into the warehouse DB and publish it."""
+                    max_shrink: float, allow_empty: bool) -> None:
+    """Parse every description under SOURCE into the warehouse DB and publish it.
+
+    Exit codes: 0 published, 1 nothing could be published, 3 locked by another refresh,
+    4 validation refused (the published warehouse is unchanged), 130 interrupted."""
+    import logging
+    import os
+
+    # SQLAlchemy's pool logs a second error when it cannot roll back a connection that the
+    # first one invalidated (a full disk); the first is reported, in one line.
+    logging.getLogger("sqlalchemy").addHandler(logging.NullHandler())
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -87,7 +103,7 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
                 bar.update(task, completed=done, total=total)
 
             summary = refresh(source, db, progress=tick, lock_timeout=wait, allow_shrink=allow_shrink,
-                              max_shrink=max_shrink)
+                              max_shrink=max_shrink, allow_empty=allow_empty)
     except RefreshLocked as exc:
         _fail(as_json, exc, 3)
     except RefreshRefused as exc:
@@ -96,6 +112,11 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
         _fail(as_json, exc, 1)
     except KeyboardInterrupt:
         _fail(as_json, RuntimeError("interrupted; the published warehouse is unchanged"), 130)
+    except Exception as exc:  # a bug: still one line and a JSON answer; BENCHDB_DEBUG=1 shows the traceback
+        if os.environ.get("BENCHDB_DEBUG"):
+            raise
+        _fail(as_json, RuntimeError(f"internal error ({type(exc).__name__}: {exc}); the published warehouse is "
+                                    f"unchanged. Please report it; BENCHDB_DEBUG=1 shows the traceback"), 1)
     if as_json:
         click.echo(json.dumps(summary.as_dict(), default=str))
         return
@@ -117,11 +138,14 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
     click.echo("\n".join(lines))
 
 
-def _fail(as_json: bool, exc: Exception, code: int) -> None:
-    """Report a refresh that published nothing, on stderr (and stdout as JSON with --json)."""
-    click.echo(f"benchdb: {exc}", err=True)
+def _fail(as_json: bool, exc: Exception, code: int) -> NoReturn:
+    """Report a refresh that published nothing in one line on stderr (and, with --json, as
+    one JSON object on stdout: published, error, code, and exit_code as older versions
+    named it), then exit with `code`."""
+    message = " ".join(str(exc).split()) or type(exc).__name__
+    click.echo(f"benchdb: {message}", err=True)
     if as_json:
-        click.echo(json.dumps({"published": False, "error": str(exc), "exit_code": code}))
+        click.echo(json.dumps({"published": False, "error": message, "code": code, "exit_code": code}))
     sys.exit(code)
 
 

@@ -11,8 +11,10 @@ their snapshot; a crash at any moment leaves the published file as it was.
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import os
 import shutil
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -21,10 +23,13 @@ import duckdb
 from filelock import FileLock, Timeout
 
 from benchdb.etl import __version__
+from benchdb.etl.dbfile import NO_EXTENSION_AUTOLOAD, foreign_content
 from benchdb.etl.defaults import DEFAULT_MAX_SHRINK
 from benchdb.etl.load.cache import (
     CacheChanges,
+    SourceFolderError,
     extraction_pool,
+    has_documents,
     known_documents,
     known_stats,
     pending,
@@ -94,12 +99,70 @@ def staging_path(db: Path) -> Path:
 
 
 # DuckDB may otherwise take up to 80% of RAM for its buffers; a refresh spills beyond this.
-DUCKDB_SETTINGS = {"memory_limit": "256MB", "preserve_insertion_order": "false"}
+# No extension is ever installed or loaded on demand: a refresh must not reach the network.
+DUCKDB_SETTINGS = {"memory_limit": "256MB", "preserve_insertion_order": "false", **NO_EXTENSION_AUTOLOAD}
+
+# Tests only: `BENCHDB_TEST_KILL_AT=<phase>` makes a refresh SIGKILL itself when it reaches
+# that phase (one of PHASES), so a test can check what a crash there leaves behind.
+KILL_AT_ENV = "BENCHDB_TEST_KILL_AT"
+PHASES = ("locked", "staged", "migrated", "parsing", "parsed", "built", "validated", "recorded", "committed",
+          "checkpointed", "synced", "published")
+
+
+def check_database_file(db: Path) -> None:
+    """Refuse a `db` that exists but is not a DuckDB database, from its header alone
+    (`etl.dbfile`), before DuckDB opens it. A missing or empty file is fine: a new
+    warehouse is built."""
+    try:
+        what = foreign_content(db)
+    except IsADirectoryError:
+        raise RefreshError(f"--db {db} is a folder, not a DuckDB database file; give a file path") from None
+    except OSError as exc:
+        raise RefreshError(f"cannot read --db {db}: {exc.strerror}; fix its permissions or use another --db") from exc
+    if what is not None:
+        raise RefreshError(f"{db} is not a valid DuckDB database file (it holds {what}); benchdb leaves it "
+                           f"untouched: use another --db, or move that file away")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def environment_error(exc: BaseException, db: Path, path: Path) -> RefreshError | None:
+    """A clear one-line RefreshError for a failure of the machine rather than of benchdb
+    (disk full, permissions, a read-only file system, an unlistable source folder, DuckDB
+    I/O), raised while writing `path` beside the warehouse `db`; None for anything else."""
+    cause = getattr(exc, "orig", None) or exc  # SQLAlchemy wraps the driver's error
+    folder = path.parent
+    if isinstance(cause, SourceFolderError):
+        return RefreshError(f"{cause.strerror}; fix its permissions (a refresh stops rather than treat the "
+                            f"documents it cannot see as removed)")
+    if isinstance(cause, OSError):
+        code, reason = cause.errno, cause.strerror or str(cause)
+    elif isinstance(cause, duckdb.Error) and isinstance(
+            cause, (duckdb.IOException, duckdb.FatalException, duckdb.OutOfMemoryException)):
+        text = str(cause)
+        code = next((c for c, words in ((errno.ENOSPC, "No space left"), (errno.EFBIG, "File too large"),
+                                        (errno.EDQUOT, "quota exceeded"), (errno.EROFS, "Read-only file system"),
+                                        (errno.EACCES, "Permission denied")) if words in text), None)
+        reason = os.strerror(code) if code is not None else _one_line(text)
+    else:
+        return None
+    unchanged = "the published warehouse is unchanged" if db.exists() else "nothing was published"
+    if code in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        size = f" of {db.stat().st_size / 1e6:.0f} MB" if db.exists() else ""
+        return RefreshError(f"no space left to write {path} ({reason}); {unchanged}. Free space in {folder} "
+                            f"(a refresh first writes a whole new copy of the warehouse{size} beside it) "
+                            f"or use a --db on another disk")
+    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return RefreshError(f"cannot write {path} ({reason}); {unchanged}. A refresh writes {db.name}.lock and "
+                            f"{db.name}.staging beside the warehouse: make {folder} writable or use another --db")
+    return RefreshError(f"cannot refresh {db}: {_one_line(reason)}; {unchanged}")
 
 
 def refresh(source: Path, db: Path, *, progress: Callable[[int, int], None] | None = None,
             lock_timeout: float = 0.0, reference: Reference | None = None, allow_shrink: bool = False,
-            max_shrink: float = DEFAULT_MAX_SHRINK) -> RefreshSummary:
+            max_shrink: float = DEFAULT_MAX_SHRINK, allow_empty: bool = False) -> RefreshSummary:
     """Refresh the warehouse `db` from the descriptions under `source`. See module docs.
 
     `reference` overrides the shipped reference data for in-process parsing (tests);
@@ -107,23 +170,44 @@ def refresh(source: Path, db: Path, *, progress: Callable[[int, int], None] | No
     Raises RefreshLocked when another refresh holds the lock past `lock_timeout` seconds,
     RefreshRefused when the staged warehouse fails validation (among others: it would
     drop more than `max_shrink` of the published measurements and `allow_shrink` is
-    false), and RefreshError when nothing could be published."""
+    false) or when `source` holds no description and `allow_empty` is false, and
+    RefreshError when nothing could be published (a message of one line saying what to
+    do: a missing source folder, a `db` that is not a DuckDB file, a full disk, a folder
+    that cannot be written). The published file is unchanged whenever it raises."""
     started = dt.datetime.now()
     source = source.resolve()
     db = db.resolve()
     if not source.is_dir():
-        raise RefreshError(f"source folder not found: {source}")
-    db.parent.mkdir(parents=True, exist_ok=True)
+        raise RefreshError(f"source folder not found: {source}" if not source.exists() else
+                           f"--source {source} is a file, not a folder of descriptions")
+    check_database_file(db)
+    try:
+        empty = not has_documents(source)
+    except SourceFolderError as exc:
+        raise environment_error(exc, db, db) from exc
+    if empty and not allow_empty:
+        raise RefreshRefused(f"the source folder {source} holds no descriptions (*.txt, *.md); nothing was "
+                             f"published. Check --source, or pass --allow-empty to publish a warehouse without them")
     lock = FileLock(str(db) + ".lock")
     try:
+        db.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire(timeout=lock_timeout)
     except Timeout as exc:
         raise RefreshLocked(f"another refresh of {db} is running (lock {db}.lock)") from exc
+    except OSError as exc:
+        raise (environment_error(exc, db, Path(str(db) + ".lock")) or RefreshError(str(exc))) from exc
     try:
+        _reached("locked")
         return _refresh_locked(source, db, progress, reference or load_reference(), started,
                                Guard(allow_shrink=allow_shrink, max_shrink=max_shrink))
     finally:
         lock.release()
+
+
+def _reached(phase: str) -> None:
+    """Test hook: die by SIGKILL at `phase` when KILL_AT_ENV names it (tests/test_faults.py)."""
+    if os.environ.get(KILL_AT_ENV) == phase:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 @dataclass(frozen=True)
@@ -160,6 +244,15 @@ def validate(con: duckdb.DuckDBPyConnection, previous_measurements: int | None, 
                 f"({lost:.0%} > {guard.max_shrink:.0%}); is the source folder right? Use --allow-shrink to accept")
 
 
+def _killing_progress(progress: Callable[[int, int], None] | None) -> Callable[[int, int], None]:
+    """`progress`, first reaching the test phase 'parsing' (when the first document is done)."""
+    def tick(done: int, total: int) -> None:
+        _reached("parsing")
+        if progress is not None:
+            progress(done, total)
+    return tick
+
+
 def _copy_published(db: Path, staging: Path) -> None:
     """Copy the published file (and a WAL someone left beside it, which DuckDB replays)."""
     shutil.copyfile(db, staging)
@@ -172,13 +265,17 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
                     guard: Guard) -> RefreshSummary:
     summary = RefreshSummary()
     staging = staging_path(db)
-    for leftover in (staging, Path(str(staging) + ".wal")):
-        if leftover.exists():
-            leftover.unlink()  # a killed refresh's staging file: the lock says nobody owns it
     pool = None
+    published = db.exists() and db.stat().st_size > 0  # an empty file is no warehouse: it is replaced
+    if os.environ.get(KILL_AT_ENV) == "parsing":
+        progress = _killing_progress(progress)
     try:
-        if db.exists():
+        for leftover in (staging, Path(str(staging) + ".wal")):
+            if leftover.exists():
+                leftover.unlink()  # a killed refresh's staging file: the lock says nobody owns it
+        if published:
             _copy_published(db, staging)
+        _reached("staged")
         engine = engine_for(staging, settings=DUCKDB_SETTINGS)
         with engine.connect() as conn:
             before = current_revision(conn)
@@ -187,6 +284,7 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             known = known_documents(conn.connection.driver_connection)
             stats = known_stats(conn.connection.driver_connection)
         engine.dispose()  # no DuckDB connection open while worker processes fork
+        _reached("migrated")
         files = scan(source, stats, set(known))
         summary.documents_seen = len(files)
         pool = extraction_pool(len(pending(files, known)))
@@ -201,16 +299,19 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             if pool is not None:
                 pool.close()
                 con.execute("RESET threads")
-            if changes.any or not db.exists() or before != revision:
+            _reached("parsed")
+            if changes.any or not published or before != revision:
                 small = len(changes.touched) <= max(PATCH_MAX_DOCUMENTS, len(files) // 50)
                 # a new schema, a first build or a large change rebuilds; a patch may decline too
-                if db.exists() and before == revision and small and patch_star(con, ref, changes.touched):
+                if published and before == revision and small and patch_star(con, ref, changes.touched):
                     summary.star = "patched"
                 else:
                     rebuild_star(con, conn.dialect, ref)
                     summary.star = "rebuilt"
             apply_views(con)
+            _reached("built")
             validate(con, previous, guard)
+            _reached("validated")
             summary.measurements = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
             summary.values_skipped = con.execute(
                 "SELECT count(*) FROM skipped_value s JOIN document d USING (document_id) "
@@ -229,30 +330,40 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
             summary.run_id = run_id
             con.execute("UPDATE document SET last_loaded_run = ? WHERE last_loaded_run = -1", [run_id])
             con.execute("UPDATE document SET first_seen_run = ? WHERE first_seen_run = -1", [run_id])
+            _reached("recorded")
+        _reached("committed")
         with engine.connect() as conn:
             conn.exec_driver_sql("CHECKPOINT")
         engine.dispose()
+        _reached("checkpointed")
+        wal = Path(str(staging) + ".wal")
+        if wal.exists():
+            raise RefreshError(f"staging file left a WAL after checkpoint: {wal}")
+        with open(staging, "rb") as handle:
+            os.fsync(handle.fileno())
+        _reached("synced")
+        os.replace(staging, db)
     except BaseException as exc:  # also KeyboardInterrupt: stop the workers, drop the staging file, re-raise
         if pool is not None:
             pool.terminate()
         if "engine" in locals():
-            engine.dispose()
+            try:
+                engine.dispose()
+            except Exception:  # a DuckDB invalidated by the failure itself (disk full) refuses to roll back
+                pass
         for leftover in (staging, Path(str(staging) + ".wal")):
-            if leftover.exists():
-                leftover.unlink()
-        cause = getattr(exc, "orig", exc)  # SQLAlchemy wraps the driver's error
-        if isinstance(cause, duckdb.IOException):  # not a DuckDB file, unreadable, disk full: no traceback
-            raise RefreshError(f"cannot refresh {db}: {str(cause).strip()}") from exc
+            try:
+                leftover.unlink(missing_ok=True)
+            except OSError:  # a folder that cannot be written cannot hold a staging file either
+                pass
+        error = environment_error(exc, db, staging) if isinstance(exc, Exception) else None
+        if error is not None:
+            raise error from exc
         raise
     finally:
         if pool is not None:
             pool.join()
-    wal = Path(str(staging) + ".wal")
-    if wal.exists():
-        raise RefreshError(f"staging file left a WAL after checkpoint: {wal}")
-    with open(staging, "rb") as handle:
-        os.fsync(handle.fileno())
-    os.replace(staging, db)
+    _reached("published")
     summary.published = True
     summary.seconds = (dt.datetime.now() - started).total_seconds()
     return summary

@@ -20,6 +20,8 @@ from typing import Any, Iterator
 
 import duckdb
 
+from benchdb.etl.dbfile import NO_EXTENSION_AUTOLOAD, foreign_content
+
 FORMATS = ("table", "csv", "json", "jsonl", "markdown")
 
 
@@ -36,7 +38,15 @@ def read_only_connection(db: Path, *, external_access: bool = False) -> Iterator
     path = Path(db)
     if not path.is_file():
         raise QueryError(f"database not found: {db} (run `benchdb refresh` first)")
-    config = {} if external_access else {"enable_external_access": False}
+    try:
+        what = foreign_content(path)
+    except OSError as exc:
+        raise QueryError(f"cannot read {db}: {exc.strerror}") from exc
+    if what is not None:  # before DuckDB guesses (a SQLite file would make it download an extension)
+        raise QueryError(f"cannot open {db}: not a DuckDB database file (it holds {what})")
+    config: dict[str, object] = dict(NO_EXTENSION_AUTOLOAD)
+    if not external_access:
+        config["enable_external_access"] = False
     try:
         con = duckdb.connect(str(path), read_only=True, config=config)
     except duckdb.Error as exc:

@@ -31,6 +31,6 @@ comment on view skipped_values is 'One row per thing the extractor saw but did n
 comment on column skipped_values.source is 'path of the description relative to the source folder';
 comment on column skipped_values.source_line is '1-based line the skipped text is on (NULL for a whole-document reason)';
 comment on column skipped_values.quote is 'that line as written';
-comment on column skipped_values.reason is 'why it was not loaded: truncated, unalignable list, no model, unassigned value, annotation, trend position, no benchmark result, unlabelled reference line, note';
+comment on column skipped_values.reason is 'why it was not loaded: truncated, unalignable list, no model, unassigned value, annotation, trend position, no benchmark result, unlabelled reference line, not finite, note';
 comment on column skipped_values.detail is 'more about the reason, e.g. the value or the counts that did not match';
 comment on column skipped_values.document_status is 'status of the description: loaded, empty, failed or stale';

@@ -355,7 +355,8 @@ def test_one_refresh_at_a_time(base: Base, tmp_path: Path) -> None:
     assert first_still_running, "precondition: the second refresh must have run while the first held the lock"
     assert refused.code == 3, refused
     answer = refused.json()
-    assert (set(answer), answer["published"], answer["exit_code"]) == ({"published", "error", "exit_code"}, False, 3)
+    assert (set(answer), answer["published"], answer["code"], answer["exit_code"]) == (
+        {"published", "error", "code", "exit_code"}, False, 3, 3)
     assert "another refresh" in refused.stderr and str(db.resolve()) + ".lock" in refused.stderr, refused.stderr
     assert "Traceback" not in refused.stderr
 

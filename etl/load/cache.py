@@ -92,7 +92,10 @@ def scan(root: Path, stats: dict[str, tuple[int, int, str]] | None = None,
     stats = stats or {}
     files = []
     for entry, rel in _walk(str(root), ""):
-        info = entry.stat()
+        try:
+            info = entry.stat()
+        except OSError:  # removed since the folder was listed
+            continue
         path = entry.path
         known = stats.get(rel)
         if known is not None and known[0] == info.st_size and known[1] == info.st_mtime_ns:
@@ -103,19 +106,30 @@ def scan(root: Path, stats: dict[str, tuple[int, int, str]] | None = None,
             continue
         digest = hashlib.sha256()
         size = 0
-        with open(path, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-                size += len(block)
+        try:
+            with open(path, "rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+                    size += len(block)
+        except OSError:  # unreadable (permissions) or gone: parsed again, and recorded as failed
+            files.append(SourceFile(rel, path, "", info.st_size, info.st_mtime_ns))
+            continue
         files.append(SourceFile(rel, path, digest.hexdigest(), size, info.st_mtime_ns))
     return files
+
+
+class SourceFolderError(OSError):
+    """A folder under the source root that cannot be listed (its documents would look removed)."""
 
 
 def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str], str]]:
     """(directory entry, relative posix path) of description files below `folder`, sorted,
     no hidden parts."""
-    with os.scandir(folder) as listing:
-        entries = sorted(listing, key=lambda e: e.name)
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda e: e.name)
+    except OSError as exc:
+        raise SourceFolderError(exc.errno, f"cannot list the source folder {folder}: {exc.strerror}") from exc
     for entry in entries:
         if entry.name.startswith("."):
             continue
@@ -140,6 +154,11 @@ def record_stats(con: duckdb.DuckDBPyConnection, files: list[SourceFile], hashes
         "path": [f.rel for f in files], "size_bytes": [f.size for f in files],
         "mtime_ns": [f.mtime_ns for f in files],
         "content_sha256": [f.sha256 or hashes.get(f.rel) or _hash_file(f.path) for f in files]}))
+
+
+def has_documents(root: Path) -> bool:
+    """Whether `root` holds at least one description file (stops at the first)."""
+    return next(_walk(str(root), ""), None) is not None
 
 
 def extract_bytes(data: bytes, ref: Reference) -> Extracted:
@@ -170,8 +189,9 @@ def _extract_path(path: str, ref: Reference | None = None) -> Extracted:
                                         f"(limit {MAX_DOCUMENT_BYTES / 1e6:.1f} MB)", None, None, (), (), (),
                                  _hash_file(path))
             data = handle.read()
-    except OSError as exc:
-        return Extracted(False, f"cannot read: {exc}", None, None, (), (), ())
+    except OSError as exc:  # kept as a failed (or stale) document; retried on the next refresh
+        return Extracted(False, f"cannot read the file: {exc.strerror or exc}; fix its permissions or remove it",
+                         None, None, (), (), ())
     return replace(extract_bytes(data, ref or load_reference()), sha256=hashlib.sha256(data).hexdigest())
 
 
@@ -191,10 +211,15 @@ def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
 
 
 def _hash_file(path: str) -> str:
+    """SHA-256 of the file, or '' when it cannot be read (such a file is parsed again, and
+    fails again, on every refresh until it can be read)."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
+    try:
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return ""
     return digest.hexdigest()
 
 
@@ -227,7 +252,7 @@ def pending(files: list[SourceFile], known: dict[str, tuple[int, str, str]]) -> 
     work = []
     for f in files:
         previous = known.get(f.rel)
-        if previous is None or previous[1] != f.sha256 or previous[2] == "removed":
+        if previous is None or not f.sha256 or previous[1] != f.sha256 or previous[2] == "removed":
             work.append(f)
     return work
 

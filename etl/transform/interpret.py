@@ -16,6 +16,7 @@ The reasoning, in order:
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -1014,6 +1015,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
     return readings
 
 
+NOT_FINITE = "not finite"
+# `inf`, `Infinity`, `NaN` written where a value goes: no number to load, but not silently dropped
+_NON_FINITE_WORD = re.compile(r"(?<![\w\-.])[-+−]?(?:inf(?:inity)?|nan)(?![\w\-])", re.IGNORECASE)
+
+
 def _clause_points(point: Point, figure: Figure, ref: Reference) -> list[Point]:
     """The clauses of a line as points of their own when they name series (models, or
     legend styles): ``MMLU: GPT-4o ≈ 88.7, Claude 3.5 Sonnet ≈ 88.3`` is two models' MMLU
@@ -1032,12 +1038,15 @@ def _clause_points(point: Point, figure: Figure, ref: Reference) -> list[Point]:
     return []
 
 
-def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: DocumentFacts) -> None:
+def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: DocumentFacts,
+                     whole_line: bool = True) -> None:
+    for word in _NON_FINITE_WORD.findall(point.quote) if whole_line and "n" in point.quote.lower() else ():
+        facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, word))
     if point.clauses:
         split = _clause_points(point, figure, ref)
         if split:
             for clause in split:
-                _interpret_point(clause, figure, ref, facts)
+                _interpret_point(clause, figure, ref, facts, whole_line=False)
             return
         if not point.readings and not point.fields:
             facts.skipped.append(Skip(point.line, point.quote, "unparsed line with numbers",
@@ -1135,6 +1144,9 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         if quantity.kind == "params":
             value = reading.number.scaled("B") if reading.number.suffix in ("B", "M", "T") else reading.value * (
                 _SCALE.get(quantity.unit or "", 1e9) / 1e9 if quantity.unit in ("M", "T") else 1.0)
+            if not math.isfinite(value):
+                facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, reading.number.raw))
+                continue
             facts.params.append(ParamFact(slot.model, quantity.param_kind or "total", value, point.line, point.quote))
             continue
         _emit(point, slot, reading, quantity, figure, ref, facts, settings=settings)
@@ -1142,7 +1154,11 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
 
 def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figure: Figure, ref: Reference,
           facts: DocumentFacts, settings: dict[str, str]) -> None:
-    """Append one measurement for `reading` measured as `quantity`."""
+    """Append one measurement for `reading` measured as `quantity` (a value that is not
+    finite, such as ``1e999``, is recorded as a skip instead)."""
+    if not math.isfinite(reading.value):
+        facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, reading.number.raw))
+        return
     is_axis = any(quantity is axis for axis in figure.axes.values())
     if quantity.kind == "metric" and is_axis and quantity.benchmark and not quantity.metric:
         metric = "score"  # an axis that names only a benchmark (x: "IFEval") plots its score
