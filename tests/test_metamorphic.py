@@ -62,7 +62,7 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'kv_method_budget benchmarks_bars gpqa_methods'),
     ('full', 'inline_category_before'): (
         "'category: value; ...' on one line: text categories and two-key settings are lost",
-        'kv_method_budget difficulty_levels precision win_rate gpqa_methods'),
+        'kv_method_budget win_rate gpqa_methods'),
     ('truncated', 'inline_category_before'): (
         "a cut 'category: value' pair loads the category's number as the value",
         'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '

@@ -270,6 +270,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
 
 _CLAUSE_SPLIT = re.compile(r"\s*[;,]\s+(?=[A-Za-z*_(])|\s+and\s+(?=[A-Z*_])|\s+[·•|]\s+")
 _NAMED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:]{0,60}?)\s*(?:=|≈|~|:)\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$")
+# Between '·' separators a name and its value may stand side by side: 'StreamingLLM 48.1%'.
+_SPACED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:·]{0,60}?)\s+(?P<value>[~≈]?\s*[\d.,]+\s*[%kK]?\S{0,8})\s*$")
 # In prose the name and its value are joined by a short verb: 'level 2 is 88.9', 'level 5 drops to 49.3'.
 _PROSE_CLAUSE = re.compile(
     r"^\s*(?P<name>[A-Za-z][^=≈~:,;]{0,40}?)\s+(?:is|was|reaches|reached|hits|gets|scores|sits at|stands at|"
@@ -283,11 +285,13 @@ def named_clauses(rest: str, prose: bool = False) -> tuple[tuple[str, str], ...]
     88.3``; ``=``, ``~`` or ``:`` between name and value) as (name, value text) pairs, else ().
     A name may hold numbers of its own (``Claude 3.5 Sonnet``); the value is one number
     with its decorations."""
-    if not prose and rest.count("≈") + rest.count("=") + rest.count("~") + rest.count(":") < 2:
+    dotted = not prose and _rx(r"\s[·•|]\s").search(rest) is not None  # 'FullKV 66.9% · H2O 55.7%'
+    if not prose and not dotted and rest.count("≈") + rest.count("=") + rest.count("~") + rest.count(":") < 2:
         return ()
     clauses = []
     for part in _CLAUSE_SPLIT.split(rest.strip()):
-        match = (_PROSE_CLAUSE if prose else _NAMED_CLAUSE).match(part)
+        match = (_PROSE_CLAUSE if prose else _NAMED_CLAUSE).match(part) or (
+            _SPACED_CLAUSE.match(part) if dotted else None)
         if not match:
             return ()
         name = clean(match.group("name")).strip(" *_")

@@ -567,6 +567,8 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
             break
     if key is None and x is not None and x.kind == "setting":
         key = x.setting_key
+    if key is None and x is not None and x.kind == "category" and _is_x_tick(text, figure, ref):
+        key = figure.setting_key_for_labels  # 'FullKV' on an axis of method categories
     if key is None:
         return None
     return key, _setting_value(text, key, x if x is not None and x.setting_key == key else None)
@@ -591,12 +593,15 @@ def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -
     return any(rule.pattern.search(words) for rule in ref.settings)
 
 
-def _is_x_tick(name: str, figure: Figure) -> bool:
-    """Whether `name` is one of the x axis's text ticks on a setting axis (``Easy``, ``Hard``)."""
+def _is_x_tick(name: str, figure: Figure, ref: Reference) -> bool:
+    """Whether `name` is one of the x axis's text ticks on a setting or category axis
+    (``Easy``, ``FullKV``), and names no benchmark or model (an axis of benchmarks is no setting)."""
     x_axis = figure.axes.get("x")
-    if x_axis is None or x_axis.kind != "setting" or not figure.x_categories:
+    if x_axis is None or x_axis.kind not in ("setting", "category") or not figure.x_categories:
         return False
-    return name.strip().lower() in {c.strip().lower() for c in figure.x_categories}
+    if name.strip().lower() not in {c.strip().lower() for c in figure.x_categories}:
+        return False
+    return not find_benchmark(name, ref) and is_model_like(name, ref) < 2
 
 
 def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
@@ -618,11 +623,11 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         return
     if ", " in name and not is_model_like(name, ref):
         parts = [p.strip() for p in name.split(",")]
-        if any(is_category_label(p, ref, figure) or _is_x_tick(p, figure) for p in parts):
+        if any(is_category_label(p, ref, figure) or _is_x_tick(p, figure, ref) for p in parts):
             for part in parts:  # 'SnapKV, KV Budget 1024': a method and a budget
                 _assign_name(slot, part, figure, ref, is_label)
             return
-    if is_category_label(name, ref, figure) or _is_x_tick(name, figure):
+    if is_category_label(name, ref, figure) or _is_x_tick(name, figure, ref):
         setting = _category_setting(name, figure, ref)
         if setting and setting[0] not in slot.settings:
             slot.settings[setting[0]] = setting[1]
@@ -990,7 +995,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
         series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
                        slot.metric, slot.unit, dict(slot.settings), slot.panel)
         category = _category_setting(header_clean, figure, ref) if is_category_label(header_clean, ref, figure) \
-            or _is_x_tick(header_clean, figure) else None
+            or _is_x_tick(header_clean, figure, ref) else None
         if category and (slot.model is not None or len(figure.models) == 1):  # a column per x tick: '128'
             series.settings.setdefault(*category)
             readings.append((reading, Quantity("metric", header_clean, metric=None), series))
@@ -1032,7 +1037,7 @@ def _clause_points(point: Point, figure: Figure, ref: Reference) -> list[Point]:
     if all(is_model_like(_clean_label(n)[0], ref) == 2 for n in names):
         return [Point(point.line, point.quote, outer, name, readings)
                 for name, (_, readings) in zip(names, point.clauses)]
-    if all(is_category_label(n, ref, figure) for n in names):  # 'Level 1: 97.7 · Level 2: 93.3'
+    if all(is_category_label(n, ref, figure) or _is_x_tick(n, figure, ref) for n in names):  # 'Level 1: 97.7 · Level 2: 93.3'
         return [Point(point.line, point.quote, outer, None, tuple(replace(r, category=name) for r in readings))
                 for name, (_, readings) in zip(names, point.clauses)]
     return []
