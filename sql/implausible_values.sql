@@ -39,6 +39,6 @@ comment on column implausible_values.metric is 'Canonical metric name.';
 comment on column implausible_values.setting is 'Canonical configuration label, empty string when none.';
 comment on column implausible_values.value is 'The value as loaded.';
 comment on column implausible_values.unit is 'Unit of value, NULL when the figure gives none.';
-comment on column implausible_values.reason is 'percent outside 0-100 (unit %); fraction outside 0-1 (no unit, while at least two other values of the metric and benchmark in the same figure panel, and all of them, lie within 0-1); below the metric minimum / above the metric maximum (outside what the metric can be on any scale: 0-100 for shares such as accuracy or pass@k, at least 0 for throughput, latency, cost, memory; seeds/reference/metric_ranges.csv).';
+comment on column implausible_values.reason is 'percent outside 0-100 (unit %); fraction outside 0-1 (unitless or %, while at least two other values of the metric and benchmark in the same figure panel, and all of them, lie within 0-1); below the metric minimum / above the metric maximum (outside what the metric can be on any scale: 0-100 for shares such as accuracy or pass@k, at least 0 for throughput, latency, cost, memory; seeds/reference/metric_ranges.csv).';
 comment on column implausible_values.figure_title is 'Title of the figure the value belongs to, when the description gives one.';
 comment on column implausible_values.metric_kind is 'Kind of the metric: score, throughput, latency, cost or other.';

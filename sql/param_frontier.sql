@@ -27,7 +27,7 @@ final as (
         params_source,
         figure_scoped
     from all_rows
-    where not figure_scoped and params_source <> 'reference'
+    where not figure_scoped and params_source is distinct from 'reference'
 )
 
 select * from final;

@@ -12,7 +12,7 @@ scored as (
 keyed as (
     -- a NULL unit is a group of its own: give it a key that joins.
     -- documented: the count comes from the documents (a name or a figure), not the reference data
-    select *, coalesce(unit, '') as unit_key, params_source <> 'reference' as is_documented from scored
+    select *, coalesce(unit, '') as unit_key, params_source is distinct from 'reference' as is_documented from scored
 ),
 
 size_groups as (

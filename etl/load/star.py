@@ -364,8 +364,9 @@ def flag_implausible(con: duckdb.DuckDBPyConnection, ref: Reference, documents: 
     the SQL expression `documents`; values stay loaded either way. In order:
 
     - 'percent outside 0-100': a score in % below 0 or above 100;
-    - 'fraction outside 0-1': a unitless score outside 0-1 while at least two other values of
-      the same metric and benchmark in the same figure panel, and all of them, lie within 0-1;
+    - 'fraction outside 0-1': a score outside 0-1 while at least two other values of the same
+      metric and benchmark in the same figure panel, and all of them, lie within 0-1 (unitless,
+      or in % when the extractor inferred the percent from that very value exceeding 1);
     - 'below the metric minimum' / 'above the metric maximum': outside what the metric can
       be on any scale (seeds/reference/metric_ranges.csv: a share such as accuracy never
       exceeds 100, a throughput, latency or cost is never negative)."""
@@ -395,7 +396,7 @@ def flag_implausible(con: duckdb.DuckDBPyConnection, ref: Reference, documents: 
             )
             SELECT measurement_id, CASE
                 WHEN unit = '%' AND kind = 'score' AND (value < 0 OR value > 100) THEN 'percent outside 0-100'
-                WHEN unit IS NULL AND kind = 'score' AND (value < 0 OR value > 1)
+                WHEN (unit IS NULL OR unit = '%') AND kind = 'score' AND (value < 0 OR value > 1)
                      AND n_others >= 2 AND n_other_fractions = n_others THEN 'fraction outside 0-1'
                 WHEN value < min_value THEN 'below the metric minimum'
                 WHEN value > max_value THEN 'above the metric maximum'
