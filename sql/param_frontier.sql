@@ -32,7 +32,7 @@ final as (
 
 select * from final;
 
-comment on view param_frontier is 'The rows of score_per_parameter of named benchmarks with parameter counts the documents give (name or figure), with on_frontier: Pareto frontier of score against parameter count per (benchmark, metric, setting, unit, param_kind). param_frontier_all adds figure-scoped benchmarks and counts from the reference data.';
+comment on view param_frontier is 'The rows of score_per_parameter with on_frontier, for benchmarks a figure names and parameter counts the documents give (name or figure): Pareto frontier of score against parameter count per (benchmark, metric, setting, unit, param_kind). param_frontier_all adds figure-scoped benchmarks and counts from the reference data.';
 comment on column param_frontier.benchmark is 'Canonical benchmark name.';
 comment on column param_frontier.metric is 'Canonical name of a higher-is-better score metric.';
 comment on column param_frontier.setting is 'Canonical configuration label, empty string when none.';
