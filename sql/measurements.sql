@@ -74,7 +74,7 @@ comment on column measurements.source_line is '1-based line of the description t
 comment on column measurements.quote is 'Text of that line, as written.';
 comment on column measurements.model is 'Canonical model name.';
 comment on column measurements.model_as_written is 'The model name exactly as the description writes it.';
-comment on column measurements.benchmark is 'Canonical benchmark name (figure-scoped when the figure names none).';
+comment on column measurements.benchmark is 'Canonical benchmark name; when the figure names none, a benchmark of that figure only, named after its title (is_benchmark_figure_scoped).';
 comment on column measurements.metric is 'Canonical metric name: accuracy, pass@k, score, throughput, latency, cost, win_rate, ...';
 comment on column measurements.setting is 'Canonical configuration label (key=value pairs ordered by key), empty string when the figure states none.';
 comment on column measurements.value is 'The number, in the unit the figure uses (percent stays 0-100, a fraction stays 0-1).';
