@@ -76,7 +76,7 @@ final as (
 select * from final;
 
 comment on view benchmarks is 'One row per canonical benchmark with at least one measurement: its spellings as written, metrics, counts, and whether it is figure-scoped (a figure names no benchmark, so its values get a benchmark of their own named after the figure''s title).';
-comment on column benchmarks.benchmark is 'Canonical benchmark name; for a figure-scoped one the figure''s title (then the axis label when one figure has several), with [2], [3], ... when figures share a title.';
+comment on column benchmarks.benchmark is 'Canonical benchmark name; for a figure-scoped one the figure''s title (followed by the axis label when two of the figure''s unnamed quantities measure the same metric), with [2], [3], ... when figures share a title.';
 comment on column benchmarks.aliases is 'The spellings as written, joined by "; " (for a figure-scoped benchmark, the axis label or title the figure gives); NULL when every value took its benchmark from the figure rather than a written label.';
 comment on column benchmarks.metrics is 'The metrics measured on the benchmark, joined by "; ".';
 comment on column benchmarks.n_models is 'Number of distinct canonical models measured on the benchmark.';

@@ -45,18 +45,21 @@ def test_figure_title_name_cleans_markup_and_cuts_long_titles() -> None:
     assert len(name) <= 81 and name.endswith("…") and " " in name
 
 
+SCORE = frozenset({"score"})
+
+
 def test_scoped_benchmarks_are_named_after_the_title_never_the_path() -> None:
     names = figure_scoped_benchmarks(
-        [("Accuracy (%)", "papers/a/fig1.md", "Reasoning Accuracy by Size"),
-         ("Accuracy (%)", "papers/b/fig3.md", "Throughput of Tiny Models")], set())
+        [("Accuracy (%)", "papers/a/fig1.md", "Reasoning Accuracy by Size", frozenset({"accuracy"})),
+         ("Accuracy (%)", "papers/b/fig3.md", "Throughput of Tiny Models", frozenset({"accuracy"}))], set())
     assert names == {("Accuracy (%)", "papers/a/fig1.md"): "Reasoning Accuracy by Size",
                      ("Accuracy (%)", "papers/b/fig3.md"): "Throughput of Tiny Models"}
     assert not any("fig" in n or ".md" in n for n in names.values())
 
 
 def test_figures_sharing_a_title_are_numbered_in_path_order() -> None:
-    scoped = [("Score", "z.md", "Overall Results"), ("Score", "a.md", "Overall Results"),
-              ("Score", "m.md", "overall  results")]
+    scoped = [("Score", "z.md", "Overall Results", SCORE), ("Score", "a.md", "Overall Results", SCORE),
+              ("Score", "m.md", "overall  results", SCORE)]
     names = figure_scoped_benchmarks(scoped, set())
     assert names[("Score", "a.md")] == "Overall Results"
     assert names[("Score", "m.md")] == "overall results [2]"
@@ -66,19 +69,28 @@ def test_figures_sharing_a_title_are_numbered_in_path_order() -> None:
 
 
 def test_a_scoped_name_never_takes_a_named_benchmarks_name() -> None:
-    names = figure_scoped_benchmarks([("y", "a.md", "Decode Latency")], {"Decode-latency"})
+    names = figure_scoped_benchmarks([("y", "a.md", "Decode Latency", frozenset({"latency"}))], {"Decode-latency"})
     assert names == {("y", "a.md"): "Decode Latency [2]"}
 
 
-def test_several_scoped_quantities_of_one_figure_get_their_label() -> None:
+def test_one_figures_quantities_share_its_benchmark_unless_they_share_a_metric() -> None:
+    # accuracy and throughput of one figure: one benchmark, so the throughput frontier can pair them
     names = figure_scoped_benchmarks(
-        [("Helpfulness", "a.md", "Chat Quality"), ("Harmlessness", "a.md", "Chat Quality")], set())
+        [("Accuracy (%)", "a.md", "Serving Trade-offs", frozenset({"accuracy"})),
+         ("Throughput (tokens/s)", "a.md", "Serving Trade-offs", frozenset({"throughput"})),
+         ("Accuracy (%)", "b.md", "Serving Trade-offs", frozenset({"accuracy"}))], set())
+    assert names == {("Accuracy (%)", "a.md"): "Serving Trade-offs",
+                     ("Throughput (tokens/s)", "a.md"): "Serving Trade-offs",
+                     ("Accuracy (%)", "b.md"): "Serving Trade-offs [2]"}
+    # two scores of one figure: a benchmark each, told apart by their labels
+    names = figure_scoped_benchmarks(
+        [("Helpfulness", "a.md", "Chat Quality", SCORE), ("Harmlessness", "a.md", "Chat Quality", SCORE)], set())
     assert names == {("Helpfulness", "a.md"): "Chat Quality: Helpfulness",
                      ("Harmlessness", "a.md"): "Chat Quality: Harmlessness"}
 
 
 def test_an_untitled_figure_is_named_after_its_label_or_untitled() -> None:
-    names = figure_scoped_benchmarks([("Win rate vs. baseline", "a.md", None), ("", "b.md", "")], set())
+    names = figure_scoped_benchmarks([("Win rate vs. baseline", "a.md", None, SCORE), ("", "b.md", "", SCORE)], set())
     assert names == {("Win rate vs. baseline", "a.md"): "Win rate vs. baseline", ("", "b.md"): UNTITLED_FIGURE}
 
 
@@ -340,6 +352,20 @@ The chart is written for the tests.
 """
 
 
+SPEED = """## Line Chart: Accuracy and Decoding Speed of Qwen2.5-7B-Instruct across KV Cache Budgets
+### Components/Axes
+* **X-axis:** "KV Cache Budget", ticks at 512, 1024, 2048
+* **Left Y-axis:** "Accuracy (%)"
+* **Right Y-axis:** "Throughput (tokens/s)"
+### Detailed Analysis
+* **KV Budget 512:** Accuracy ≈ 41.0%, Throughput ≈ 1,850 tokens/s
+* **KV Budget 1024:** Accuracy ≈ 47.5%, Throughput ≈ 1,620 tokens/s
+* **KV Budget 2048:** Accuracy ≈ 46.0%, Throughput ≈ 1,400 tokens/s
+### Key Observations
+Written for the tests.
+"""
+
+
 @pytest.fixture(scope="module")
 def written_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     docs = tmp_path_factory.mktemp("written") / "docs"
@@ -350,6 +376,7 @@ def written_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (docs / "implausible.md").write_text(IMPLAUSIBLE, encoding="utf-8")
     (docs / "fractions.md").write_text(FRACTIONS, encoding="utf-8")
     (docs / "reference.md").write_text(REFERENCE_ONLY, encoding="utf-8")
+    (docs / "speed.md").write_text(SPEED, encoding="utf-8")
     db = docs.parent / "bench.duckdb"
     assert refresh(docs, db).published
     return db
@@ -357,13 +384,28 @@ def written_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_two_figures_with_one_title_get_two_benchmarks_named_after_it(written_db: Path) -> None:
     found = fetch(written_db, "select benchmark, figure_scoped, figure_source, n_measurements from benchmarks "
-                              "where figure_scoped order by benchmark")
+                              "where benchmark like 'Helpfulness%' order by benchmark")
     assert found == [("Helpfulness of Small Chat Models", True, "lab-a/figure-7.md", 2),
                      ("Helpfulness of Small Chat Models [2]", True, "lab-b/figure-2.md", 2)]
     by_source = dict(fetch(written_db, "select source, benchmark from measurements "
                                        "where model = 'Quokka-7B' and is_benchmark_figure_scoped"))
     assert by_source == {"lab-a/figure-7.md": "Helpfulness of Small Chat Models",
                          "lab-b/figure-2.md": "Helpfulness of Small Chat Models [2]"}
+
+
+def test_a_figures_unnamed_accuracy_and_throughput_pair_in_the_all_view(written_db: Path) -> None:
+    title = "Accuracy and Decoding Speed of Qwen2.5-7B-Instruct across KV Cache Budgets"
+    assert fetch(written_db, "select metrics, aliases, n_measurements from benchmarks where benchmark = ?",
+                 [title]) == [("accuracy; throughput", "Accuracy (%); Throughput (tokens/s)", 6)]
+    assert sorted(fetch(written_db, "select setting, accuracy, throughput, on_frontier, figure_scoped "
+                                    "from throughput_frontier_all where benchmark = ?", [title])) == [
+        ("kv_budget=1024", 47.5, 1620.0, True, True), ("kv_budget=2048", 46.0, 1400.0, False, True),
+        ("kv_budget=512", 41.0, 1850.0, True, True)]
+    assert fetch(written_db, "select count(*) from throughput_frontier where benchmark = ?", [title]) == [(0,)]
+    # setting values of the same figure, as numbers
+    assert fetch(written_db, "select setting_number, value from setting_values where benchmark = ? and "
+                             "metric = 'throughput' and setting_key = 'kv_budget' and setting_number >= 1024 "
+                             "order by 1", [title]) == [(1024.0, 1620.0), (2048.0, 1400.0)]
 
 
 def test_implausible_values_from_documents(written_db: Path) -> None:

@@ -68,15 +68,17 @@ def resolve_identity(con: duckdb.DuckDBPyConnection, ref: Reference) -> Identity
     rows = _frame(con, f"""
         SELECT v.benchmark_name, v.is_figure_scoped, CASE WHEN v.is_figure_scoped THEN d.path ELSE '' END AS path,
                count(DISTINCT v.document_id) AS documents,
-               any_value(CASE WHEN v.is_figure_scoped THEN d.figure_title END) AS figure_title
+               any_value(CASE WHEN v.is_figure_scoped THEN d.figure_title END) AS figure_title,
+               list(DISTINCT v.metric) FILTER (WHERE v.is_figure_scoped) AS metrics
         FROM extracted_value v JOIN {_LIVE} d USING (document_id)
         GROUP BY ALL""")
     named = rows[~rows["is_figure_scoped"]].groupby("benchmark_name")["documents"].sum()
     canonical = canonical_benchmarks({k: int(v) for k, v in named.items()}, ref)
     scoped_rows = rows[rows["is_figure_scoped"]]
     scoped_names = figure_scoped_benchmarks(
-        [(n, p, None if pd.isna(t) else t)
-         for n, p, t in zip(scoped_rows["benchmark_name"], scoped_rows["path"], scoped_rows["figure_title"])],
+        [(n, p, None if pd.isna(t) else t, frozenset(m))
+         for n, p, t, m in zip(scoped_rows["benchmark_name"], scoped_rows["path"], scoped_rows["figure_title"],
+                               scoped_rows["metrics"])],
         {canonical.get(n, n) for n in named.index})
     rows["benchmark"] = [scoped_names[(name, path)] if scoped else canonical.get(name, name)
                          for name, scoped, path in zip(rows["benchmark_name"], rows["is_figure_scoped"], rows["path"])]

@@ -148,44 +148,49 @@ def figure_title_name(title: str | None) -> str:
     return text
 
 
-def figure_scoped_benchmarks(scoped: list[tuple[str, str, str | None]], taken: set[str]) -> dict[tuple[str, str], str]:
+def figure_scoped_benchmarks(scoped: list[tuple[str, str, str | None, frozenset[str]]],
+                             taken: set[str]) -> dict[tuple[str, str], str]:
     """Names for the benchmarks that figures do not name, one per (written name, document).
 
     `scoped` lists (benchmark_name as interpreted: an axis label or the title, document
-    path, figure title); `taken` holds the names of the named benchmarks. Each is named
-    after its figure's title (the written name when the figure has none), followed by the
-    written name when one figure has several (``Title: Accuracy``); never the path. Names
-    shared by several figures, or equal to a named benchmark (case, spaces and hyphens
-    aside), get `` [2]``, `` [3]``, ... in the order of the documents' paths (the first
-    one keeps the plain name unless a named benchmark has it), so the result depends only
-    on the warehouse's content."""
-    per_path: dict[str, set[str]] = defaultdict(set)
-    for name, path, _ in scoped:
-        per_path[path].add(name)
+    path, figure title, the metrics of its values); `taken` holds the names of the named
+    benchmarks. Each figure's quantities are one benchmark named after the figure's title
+    (the written name when the figure has none), never the path; when two of them measure
+    the same metric, each is a benchmark of its own, the title followed by the written name
+    (``Title: Helpfulness``). Names shared by several figures, or equal to a named benchmark
+    (case, spaces and hyphens aside), get `` [2]``, `` [3]``, ... in the order of the
+    documents' paths (the first one keeps the plain name unless a named benchmark has it),
+    so the result depends only on the warehouse's content."""
+    per_path: dict[str, list[frozenset[str]]] = defaultdict(list)
+    for _, path, _, metrics in scoped:
+        per_path[path].append(metrics)
+    shared_metric = {path: sum(len(m) for m in sets) != len(frozenset().union(*sets))
+                     for path, sets in per_path.items()}
     base: dict[tuple[str, str], str] = {}
-    for name, path, title in scoped:
+    for name, path, title, _ in scoped:
         title_name = figure_title_name(title)
         written = figure_title_name(name)
         text = title_name or written or UNTITLED_FIGURE
-        if len(per_path[path]) > 1 and title_name and written and name_key(written) != name_key(title_name):
+        if shared_metric[path] and title_name and written and name_key(written) != name_key(title_name):
             text = f"{title_name}: {written}"
         base[(name, path)] = text
     used = {name_key(n) for n in taken}
     result: dict[tuple[str, str], str] = {}
-    groups: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    groups: dict[str, dict[str, list[tuple[str, str]]]] = defaultdict(lambda: defaultdict(list))
     for key, text in base.items():
-        groups[name_key(text)].append(key)
-    for members in groups.values():
-        members.sort(key=lambda k: (k[1], k[0]))
+        groups[name_key(text)][key[1]].append(key)  # one name per figure: its quantities share it
+    for by_path in groups.values():
         number = 1
-        for member in members:
-            text = base[member]
+        for path in sorted(by_path):
+            members = by_path[path]
+            text = base[members[0]]
             candidate = text
             while name_key(candidate) in used:
                 number += 1
                 candidate = f"{text} [{number}]"
             used.add(name_key(candidate))
-            result[member] = candidate
+            for member in members:
+                result[member] = candidate
     return result
 
 
