@@ -264,6 +264,10 @@ def _star_sql(n: int) -> list[str]:
                       FROM unnest([256, 512, 1024, 1536, 2048, 2500, 3000, 4096, 5000, 8192]) u(b))
             UNION ALL SELECT 11 + k, 'thinking_budget=' || b, NULL, b
                 FROM (SELECT row_number() OVER () AS k, b FROM unnest([1000, 2000, 4000, 8000]) u(b))""",
+        """INSERT INTO config_value
+            SELECT config_id, split_part(setting, '=', 1), split_part(setting, '=', 2),
+                   TRY_CAST(split_part(setting, '=', 2) AS DOUBLE)
+            FROM dim_config WHERE setting <> ''""",
         f"""INSERT INTO dim_source
             SELECT s, 1, 'synthetic/star.txt', 'synthetic', 'Figure ' || (s // 2),
                    CASE WHEN hash(s // 2, 'kind') % 10 < 3 THEN 'bar chart' ELSE 'scatter plot' END, 'p' || s
@@ -298,7 +302,8 @@ def _star_sql(n: int) -> list[str]:
                                    + ((hash(i) % 200)::INTEGER - 100) / 100.0), 1) END,
                    CASE WHEN metric_id = 3 THEN 'tokens/s' ELSE '%' END,
                    10 + j, '* SynthModel-' || model_id || 'B: Approximately (' || j || 'B, ' || i % 100 || ')',
-                   hash(i) % 3 = 0, 'SynthModel-' || model_id || 'B', 'Benchmark-' || benchmark_id
+                   hash(i) % 3 = 0, 'SynthModel-' || model_id || 'B', 'Benchmark-' || benchmark_id,
+                   NULL  -- implausible_reason: the synthetic values are all plausible
             FROM keyed""",
     ]
 

@@ -187,6 +187,17 @@ dim_config = sa.Table(
     comment="One row per configuration (setting) label.",
 )
 
+config_value = sa.Table(
+    "config_value",
+    metadata,
+    sa.Column("config_id", sa.Integer, sa.ForeignKey("dim_config.config_id"), nullable=False),
+    sa.Column("setting_key", sa.String, nullable=False, comment="key of one key=value pair of the setting label"),
+    sa.Column("value_text", sa.String, nullable=False, comment="the value as the label writes it"),
+    sa.Column("value_number", sa.Double, comment="the value as a number, NULL when it is not one"),
+    sa.PrimaryKeyConstraint("config_id", "setting_key", name="pk_config_value"),
+    comment="One row per key=value pair of a configuration (setting) label.",
+)
+
 dim_source = sa.Table(
     "dim_source",
     metadata,
@@ -217,6 +228,8 @@ fact_measurement = sa.Table(
     sa.Column("is_approximate", sa.Boolean, nullable=False),
     sa.Column("model_as_written", sa.String, nullable=False),
     sa.Column("benchmark_as_written", sa.String),
+    sa.Column("implausible_reason", sa.String,
+              comment="why the value is outside what its unit or metric allows, NULL when plausible"),
     sa.CheckConstraint("isfinite(value)", name="ck_fact_measurement_finite"),
     comment="One row per value read from a description.",
 )
@@ -262,16 +275,16 @@ model_param = sa.Table(
     metadata,
     sa.Column("model_id", sa.Integer, sa.ForeignKey("dim_model.model_id"), nullable=False),
     sa.Column("param_kind", sa.String, nullable=False),
-    sa.Column("origin", sa.String, nullable=False, comment="name | figure"),
+    sa.Column("origin", sa.String, nullable=False, comment="name | figure | reference"),
     sa.Column("params_b", sa.Double, nullable=False),
     sa.Column("source_id", sa.Integer, sa.ForeignKey("dim_source.source_id")),
     sa.Column("source_line", sa.Integer),
     sa.Column("quote", sa.String),
     sa.CheckConstraint("param_kind IN ('total', 'active', 'non_embedding')", name="ck_model_param_kind"),
-    sa.CheckConstraint("origin IN ('name', 'figure')", name="ck_model_param_origin"),
-    comment="One row per piece of parameter-count evidence for a model (its name, or a figure's axis).",
+    sa.CheckConstraint("origin IN ('name', 'figure', 'reference')", name="ck_model_param_origin"),
+    comment="One row per piece of parameter-count evidence for a model (its name, a figure's axis, the reference data).",
 )
 
 #: Star tables, rebuilt from the cache in this order (referenced before referencing).
-STAR_TABLES = (dim_model, dim_benchmark, dim_metric, dim_config, dim_source, model_spelling, benchmark_spelling,
-               fact_measurement, fact_resolved, model_param)
+STAR_TABLES = (dim_model, dim_benchmark, dim_metric, dim_config, config_value, dim_source, model_spelling,
+               benchmark_spelling, fact_measurement, fact_resolved, model_param)

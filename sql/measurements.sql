@@ -49,7 +49,15 @@ final as (
         benchmark_dim.is_figure_scoped as is_benchmark_figure_scoped,
         metric_dim.kind as metric_kind,
         metric_dim.is_higher_better,
-        facts.measurement_id
+        facts.measurement_id,
+        facts.implausible_reason is null as is_plausible,
+        facts.implausible_reason,
+        config_dim.kv_budget,
+        config_dim.thinking_budget,
+        config_dim.batch_size,
+        config_dim.method,
+        config_dim.precision,
+        config_dim.difficulty
     from facts
     inner join source_dim on source_dim.source_id = facts.source_id
     inner join model_dim on model_dim.model_id = facts.model_id
@@ -66,7 +74,7 @@ comment on column measurements.source_line is '1-based line of the description t
 comment on column measurements.quote is 'Text of that line, as written.';
 comment on column measurements.model is 'Canonical model name.';
 comment on column measurements.model_as_written is 'The model name exactly as the description writes it.';
-comment on column measurements.benchmark is 'Canonical benchmark name (figure-scoped when the figure names none).';
+comment on column measurements.benchmark is 'Canonical benchmark name; when the figure names none, a benchmark of that figure only, named after its title (is_benchmark_figure_scoped).';
 comment on column measurements.metric is 'Canonical metric name: accuracy, pass@k, score, throughput, latency, cost, win_rate, ...';
 comment on column measurements.setting is 'Canonical configuration label (key=value pairs ordered by key), empty string when the figure states none.';
 comment on column measurements.value is 'The number, in the unit the figure uses (percent stays 0-100, a fraction stays 0-1).';
@@ -80,3 +88,11 @@ comment on column measurements.is_benchmark_figure_scoped is 'True when the figu
 comment on column measurements.metric_kind is 'Kind of the metric: score, throughput, latency, cost, loss or other.';
 comment on column measurements.is_higher_better is 'True when a higher value of the metric is better.';
 comment on column measurements.measurement_id is 'Key of the underlying fact_measurement row; stable only within one refresh.';
+comment on column measurements.is_plausible is 'False when the value is outside what its unit or metric allows (a percent above 100, a fraction above 1, a negative throughput); the value is kept as written. See implausible_values.';
+comment on column measurements.implausible_reason is 'Why the value is implausible: percent outside 0-100, fraction outside 0-1, below the metric minimum, above the metric maximum; NULL when plausible.';
+comment on column measurements.kv_budget is 'The setting''s kv_budget as a number, NULL when the setting has none (every key: setting_values).';
+comment on column measurements.thinking_budget is 'The setting''s thinking_budget as a number, NULL when the setting has none.';
+comment on column measurements.batch_size is 'The setting''s batch_size as a number, NULL when the setting has none.';
+comment on column measurements.method is 'The setting''s method (e.g. SnapKV, FullKV), NULL when the setting has none.';
+comment on column measurements.precision is 'The setting''s precision (e.g. BF16, INT4), NULL when the setting has none.';
+comment on column measurements.difficulty is 'The setting''s difficulty level, NULL when the setting has none.';

@@ -1,45 +1,17 @@
--- param_frontier: one row per score_per_parameter row (benchmark, metric, setting, unit, model, param_kind), flagged when on the Pareto frontier.
--- depends: score_per_parameter
+-- param_frontier: one row per score_per_parameter row (benchmark, metric, setting, unit, model, param_kind) of a named benchmark whose parameter count the documents give, flagged when on the Pareto frontier.
+-- depends: param_frontier_all
 
 create or replace view param_frontier as
 
 with
 
-scored as (
-    select * from score_per_parameter
-),
-
-keyed as (
-    -- a NULL unit is a group of its own: give it a key that joins
-    select *, coalesce(unit, '') as unit_key from scored
-),
-
-size_groups as (
-    -- best score at each parameter count of a frontier group
-    select benchmark_id, metric_id, config_id, unit_key, param_kind, params_b, max(value) as best_value_same_size
-    from keyed
-    group by benchmark_id, metric_id, config_id, unit_key, param_kind, params_b
-),
-
-running as (
-    -- best score among strictly smaller models: a running max over the sizes before this one
-    select
-        *,
-        max(best_value_same_size) over (
-            partition by benchmark_id, metric_id, config_id, unit_key, param_kind
-            order by params_b asc
-            rows between unbounded preceding and 1 preceding
-        ) as best_value_with_fewer_params
-    from size_groups
-),
-
-compared as (
-    select keyed.*, running.best_value_with_fewer_params, running.best_value_same_size
-    from keyed
-    inner join running using (benchmark_id, metric_id, config_id, unit_key, param_kind, params_b)
+all_rows as (
+    select * from param_frontier_all
 ),
 
 final as (
+    -- the default: benchmarks a figure names, and counts from a name or a figure; the frontier is
+    -- recomputed among those rows (on_documented_frontier), so a reference count never dominates
     select
         benchmark,
         metric,
@@ -51,16 +23,16 @@ final as (
         value,
         value_per_b_param,
         n_values,
-        -- dominated by a smaller model scoring at least as much, or an equal-sized one scoring more;
-        -- exact duplicates (same size, same score) both stay on the frontier
-        coalesce(best_value_with_fewer_params < value, true)
-            and value >= best_value_same_size as on_frontier
-    from compared
+        on_documented_frontier as on_frontier,
+        params_source,
+        figure_scoped
+    from all_rows
+    where not figure_scoped and params_source is distinct from 'reference'
 )
 
 select * from final;
 
-comment on view param_frontier is 'The rows of score_per_parameter with on_frontier: Pareto frontier of score against parameter count per (benchmark, metric, setting, unit, param_kind).';
+comment on view param_frontier is 'The rows of score_per_parameter with on_frontier, for benchmarks a figure names and parameter counts the documents give (name or figure): Pareto frontier of score against parameter count per (benchmark, metric, setting, unit, param_kind). param_frontier_all adds figure-scoped benchmarks and counts from the reference data.';
 comment on column param_frontier.benchmark is 'Canonical benchmark name.';
 comment on column param_frontier.metric is 'Canonical name of a higher-is-better score metric.';
 comment on column param_frontier.setting is 'Canonical configuration label, empty string when none.';
@@ -71,4 +43,6 @@ comment on column param_frontier.params_b is 'Parameter count of that kind in bi
 comment on column param_frontier.value is 'Resolved score: median over the descriptions giving it.';
 comment on column param_frontier.value_per_b_param is 'value / params_b: score per billion parameters.';
 comment on column param_frontier.n_values is 'Number of measurements the resolved score is the median of.';
-comment on column param_frontier.on_frontier is 'True when no other model in the same (benchmark, metric, setting, unit, param_kind) has params_b <= and value >= with at least one strict; exact ties are all on the frontier.';
+comment on column param_frontier.on_frontier is 'True when no other model of this view in the same (benchmark, metric, setting, unit, param_kind) has params_b <= and value >= with at least one strict; exact ties are all on the frontier.';
+comment on column param_frontier.params_source is 'Where params_b came from: name or figure (counts from the reference data are in param_frontier_all only).';
+comment on column param_frontier.figure_scoped is 'Always false here: figure-scoped benchmarks are in param_frontier_all only.';

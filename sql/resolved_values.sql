@@ -14,7 +14,7 @@ model_dim as (
 ),
 
 benchmark_dim as (
-    select benchmark_id, benchmark from dim_benchmark
+    select benchmark_id, benchmark, is_figure_scoped from dim_benchmark
 ),
 
 metric_dim as (
@@ -38,7 +38,8 @@ final as (
         resolved.min_value,
         resolved.max_value,
         metric_dim.metric_kind,
-        metric_dim.is_higher_better
+        metric_dim.is_higher_better,
+        benchmark_dim.is_figure_scoped as figure_scoped
     from resolved
     inner join model_dim on model_dim.model_id = resolved.model_id
     inner join benchmark_dim on benchmark_dim.benchmark_id = resolved.benchmark_id
@@ -61,3 +62,4 @@ comment on column resolved_values.min_value is 'Smallest value of the group.';
 comment on column resolved_values.max_value is 'Largest value of the group.';
 comment on column resolved_values.metric_kind is 'Kind of the metric: score, throughput, latency, cost, loss or other.';
 comment on column resolved_values.is_higher_better is 'True when a higher value of the metric is better.';
+comment on column resolved_values.figure_scoped is 'True when the benchmark is one a figure does not name (named after the figure''s title, scoped to that figure).';

@@ -1,5 +1,5 @@
 -- score_per_parameter: one row per resolved higher-is-better score (model, benchmark, metric, setting, unit) and known parameter kind of its model.
--- depends:
+-- depends: parameter_counts
 
 create or replace view score_per_parameter as
 
@@ -15,37 +15,19 @@ score_metrics as (
 ),
 
 model_dim as (
-    select model_id, model, total_params_b, active_params_b, non_embedding_params_b from dim_model
+    select model_id, model from dim_model
 ),
 
 benchmark_dim as (
-    select benchmark_id, benchmark from dim_benchmark
+    select benchmark_id, benchmark, is_figure_scoped from dim_benchmark
 ),
 
 config_dim as (
     select config_id, setting from dim_config
 ),
 
-param_kinds as (
-    select param_kind
-    from (values ('total'), ('active'), ('non_embedding')) as kinds (param_kind)
-),
-
 known_model_params as (
-    select model_id, param_kind, params_b
-    from (
-        select
-            model_dim.model_id,
-            param_kinds.param_kind,
-            case param_kinds.param_kind
-                when 'total' then model_dim.total_params_b
-                when 'active' then model_dim.active_params_b
-                when 'non_embedding' then model_dim.non_embedding_params_b
-            end as params_b
-        from model_dim
-        cross join param_kinds
-    )
-    where params_b > 0
+    select model_id, param_kind, params_b, params_source from parameter_counts where params_b > 0
 ),
 
 scores as (
@@ -66,6 +48,8 @@ final as (
         scores.value,
         scores.value / known_model_params.params_b as value_per_b_param,
         scores.n_values,
+        known_model_params.params_source,
+        benchmark_dim.is_figure_scoped as figure_scoped,
         scores.model_id,
         scores.benchmark_id,
         scores.metric_id,
@@ -90,6 +74,8 @@ comment on column score_per_parameter.params_b is 'Parameter count of that kind 
 comment on column score_per_parameter.value is 'Resolved score: median over the descriptions giving it.';
 comment on column score_per_parameter.value_per_b_param is 'value / params_b: score per billion parameters.';
 comment on column score_per_parameter.n_values is 'Number of measurements the resolved score is the median of.';
+comment on column score_per_parameter.params_source is 'Where params_b came from: name, figure or reference (the reference data, when neither the name nor a figure gives a count).';
+comment on column score_per_parameter.figure_scoped is 'True when the benchmark is one a figure does not name (named after the figure''s title, scoped to that figure).';
 comment on column score_per_parameter.model_id is 'Key of the model in dim_model.';
 comment on column score_per_parameter.benchmark_id is 'Key of the benchmark in dim_benchmark.';
 comment on column score_per_parameter.metric_id is 'Key of the metric in dim_metric.';

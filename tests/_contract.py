@@ -30,6 +30,10 @@ CONTRACT_COLUMNS: dict[str, dict[str, str]] = {
         "model": "VARCHAR", "benchmark": "VARCHAR", "accuracy_metric": "VARCHAR", "setting": "VARCHAR",
         "accuracy": "DOUBLE", "throughput": "DOUBLE", "on_frontier": "BOOLEAN",
     },
+    "benchmarks": {
+        "benchmark": "VARCHAR", "aliases": "VARCHAR", "metrics": "VARCHAR", "n_models": "BIGINT",
+        "n_measurements": "BIGINT", "figure_scoped": "BOOLEAN",
+    },
 }
 
 

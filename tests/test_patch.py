@@ -16,15 +16,27 @@ CASES = Path(__file__).parent / "cases"
 
 # every public view, by the columns that are not surrogate keys
 VIEWS = {
-    "measurements": "source, source_line, quote, model, model_as_written, benchmark, metric, setting, value, unit",
-    "models": "model, total_params_b, active_params_b, non_embedding_params_b, family, n_measurements",
+    "measurements": "source, source_line, quote, model, model_as_written, benchmark, metric, setting, value, unit, "
+                    "is_plausible, implausible_reason, kv_budget, method",
+    "models": "model, total_params_b, active_params_b, non_embedding_params_b, family, n_measurements, "
+              "total_params_source, active_params_source, non_embedding_params_source",
     "resolved_values": "model, benchmark, metric, setting, unit, value, n_values, n_sources",
     "score_per_parameter": "benchmark, metric, setting, unit, model, param_kind, params_b, value",
     "param_frontier": "benchmark, metric, setting, unit, model, param_kind, params_b, value, on_frontier",
     "throughput_frontier": "model, benchmark, accuracy_metric, setting, accuracy, throughput, on_frontier",
-    "param_conflicts": "model, param_kind, name_params_b, figure_median_params_b, n_figure_values",
+    "param_conflicts": "model, param_kind, name_params_b, figure_median_params_b, n_figure_values, conflict, "
+                       "resolved_params_b, resolved_source",
     "conflicts": "model, benchmark, metric, setting, unit, value, source, source_line",
     "skipped_values": "source, source_line, reason, detail",
+    "benchmarks": "benchmark, aliases, metrics, n_models, n_measurements, figure_scoped, n_sources, figure_source",
+    "parameter_counts": "model, param_kind, params_b, params_source, n_figure_values, reference_params_b",
+    "param_frontier_all": "benchmark, metric, setting, unit, model, param_kind, params_b, value, on_frontier, "
+                          "on_documented_frontier, params_source, figure_scoped",
+    "throughput_frontier_all": "model, benchmark, accuracy_metric, setting, accuracy, throughput, on_frontier, "
+                               "figure_scoped",
+    "implausible_values": "source, source_line, model, benchmark, metric, setting, value, unit, reason",
+    "setting_values": "source, source_line, model, benchmark, metric, setting, setting_key, setting_number, "
+                      "setting_text, value",
 }
 
 NEW_DOCUMENT = """## Scatter Plot: GSM8K Accuracy vs. Total Parameters
@@ -69,12 +81,23 @@ def move_identity(docs: Path) -> None:
         (docs / f"mistral-{i}.md").write_text(NEW_DOCUMENT.replace("Zorblax-7B", "mistral3 3b"), encoding="utf-8")
 
 
+def add_same_title(docs: Path) -> None:
+    # a figure naming no benchmark, titled like the seeds' figure-scoped one and listed before it:
+    # it takes the plain title and the seeds' benchmark becomes '... [2]', so names move
+    (docs / "another-lab.md").write_text(
+        "## Scatter Plot: Language Model Benchmark Performance vs. Parameter Size\n"
+        "### Components/Axes\n* **Y-axis:** \"Average evaluation score\"\n"
+        "### Detailed Analysis\n* **Zorblax-7B:** 48.5\n* **Quibble-3B:** 39.0\n"
+        "### Key Observations\nWritten for this test.\n", encoding="utf-8")
+
+
 @pytest.mark.parametrize(("change", "star"), [
     (edit_value, "patched"),
     (add_document, "patched"),
     (remove_document, "patched"),
     (lambda docs: (edit_value(docs), add_document(docs), remove_document(docs)), "patched"),
     (move_identity, "rebuilt"),
+    (add_same_title, "rebuilt"),
 ])
 def test_patched_star_equals_a_rebuild(folder: Path, tmp_path: Path, change, star: str) -> None:
     db = tmp_path / "bench.duckdb"

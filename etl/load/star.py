@@ -14,6 +14,7 @@ share the same SQL:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import duckdb
@@ -22,12 +23,13 @@ import sqlalchemy as sa
 
 from benchdb.etl.load.loader import bulk_insert, recreate_tables
 from benchdb.etl.transform.names import name_key, name_params
-from benchdb.etl.transform.reference import Reference
+from benchdb.etl.transform.reference import KnownModel, Reference
 from benchdb.etl.transform.resolve import (
     canonical_benchmarks,
     canonical_models,
+    figure_scoped_benchmarks,
     model_family,
-    model_params,
+    model_params_sourced,
 )
 from benchdb.schema import tables as t
 
@@ -65,25 +67,42 @@ def resolve_identity(con: duckdb.DuckDBPyConnection, ref: Reference) -> Identity
                                f"(document_id)")["model_name"])
     rows = _frame(con, f"""
         SELECT v.benchmark_name, v.is_figure_scoped, CASE WHEN v.is_figure_scoped THEN d.path ELSE '' END AS path,
-               count(DISTINCT v.document_id) AS documents
+               count(DISTINCT v.document_id) AS documents,
+               any_value(CASE WHEN v.is_figure_scoped THEN d.figure_title END) AS figure_title,
+               list(DISTINCT v.metric) FILTER (WHERE v.is_figure_scoped) AS metrics
         FROM extracted_value v JOIN {_LIVE} d USING (document_id)
         GROUP BY ALL""")
     named = rows[~rows["is_figure_scoped"]].groupby("benchmark_name")["documents"].sum()
     canonical = canonical_benchmarks({k: int(v) for k, v in named.items()}, ref)
-    rows["benchmark"] = [f"{name} [{path}]" if scoped else canonical.get(name, name)
+    scoped_rows = rows[rows["is_figure_scoped"]]
+    scoped_names = figure_scoped_benchmarks(
+        [(n, p, None if pd.isna(t) else t, frozenset(m))
+         for n, p, t, m in zip(scoped_rows["benchmark_name"], scoped_rows["path"], scoped_rows["figure_title"],
+                               scoped_rows["metrics"])],
+        {canonical.get(n, n) for n in named.index})
+    rows["benchmark"] = [scoped_names[(name, path)] if scoped else canonical.get(name, name)
                          for name, scoped, path in zip(rows["benchmark_name"], rows["is_figure_scoped"], rows["path"])]
     return Identity(models, measured, rows[["benchmark_name", "is_figure_scoped", "path", "benchmark"]])
 
 
 def _model_row(model_id: int, model: str, evidence: list[tuple[str, float]], ref: Reference) -> dict[str, object]:
-    resolved = model_params(model, evidence)
     known = ref.models.get(name_key(model))
+    resolved = {kind: value for kind, (value, _) in
+                model_params_sourced(model, evidence, _reference_params(known)).items()}
     return dict(model_id=model_id, model=model, family=model_family(model, ref),
                 total_params_b=resolved.get("total"), active_params_b=resolved.get("active"),
                 non_embedding_params_b=resolved.get("non_embedding"),
                 reference_total_params_b=known.total_params_b if known else None,
                 reference_active_params_b=known.active_params_b if known else None,
                 is_known=known is not None)
+
+
+def _reference_params(known: KnownModel | None) -> dict[str, float]:
+    """The parameter counts the reference data gives a model, by kind."""
+    if known is None:
+        return {}
+    counts = {"total": known.total_params_b, "active": known.active_params_b}
+    return {kind: value for kind, value in counts.items() if value is not None}
 
 
 def _metric_row(metric_id: int, metric: str, ref: Reference) -> dict[str, object]:
@@ -140,11 +159,14 @@ def _insert_facts(con: duckdb.DuckDBPyConnection, documents: str) -> None:
         WHERE v.document_id IN {documents}""")
 
 
-def _insert_param_evidence(con: duckdb.DuckDBPyConnection, models: dict[int, str]) -> None:
-    """model_param rows (name and figure evidence) of the models given by id -> name."""
+def _insert_param_evidence(con: duckdb.DuckDBPyConnection, models: dict[int, str], ref: Reference) -> None:
+    """model_param rows (name, figure and reference evidence) of the models given by id -> name."""
     name_rows = [dict(model_id=i, param_kind=k, origin="name", params_b=v)
                  for i, m in models.items() for k, v in name_params(m).items()]
-    bulk_insert(con, t.model_param, pd.DataFrame(name_rows))
+    reference_rows = [dict(model_id=i, param_kind=k, origin="reference", params_b=v)
+                      for i, m in models.items()
+                      for k, v in _reference_params(ref.models.get(name_key(m))).items()]
+    bulk_insert(con, t.model_param, pd.DataFrame(name_rows + reference_rows))
     con.register("_evidence_models", pd.DataFrame({"model_id": list(models)}, dtype="int64"))
     con.execute(f"""
         INSERT INTO model_param (model_id, param_kind, origin, params_b, source_id, source_line, quote)
@@ -184,6 +206,8 @@ def rebuild_star(con: duckdb.DuckDBPyConnection, dialect: sa.engine.Dialect, ref
     bulk_insert(con, t.dim_benchmark, dim_benchmark)
     bulk_insert(con, t.dim_metric, pd.DataFrame([_metric_row(i, m, ref) for i, m in enumerate(metrics, start=1)]))
     bulk_insert(con, t.dim_config, pd.DataFrame([_config_row(i, s) for i, s in enumerate(settings, start=1)]))
+    bulk_insert(con, t.config_value, pd.DataFrame(
+        [row for i, s in enumerate(settings, start=1) for row in _config_values(i, s)]))
     con.register("_spelling", spelling[["model_name", "model_id"]])
     evidence = _evidence(con, spelling="_spelling")
     con.unregister("_spelling")
@@ -193,7 +217,8 @@ def rebuild_star(con: duckdb.DuckDBPyConnection, dialect: sa.engine.Dialect, ref
     bulk_insert(con, t.benchmark_spelling, bench_spelling[["benchmark_name", "is_figure_scoped", "path",
                                                            "benchmark_id"]])
     _insert_facts(con, f"(SELECT document_id FROM {_LIVE})")
-    _insert_param_evidence(con, {i: m for m, i in model_ids.items()})
+    flag_implausible(con, ref, f"(SELECT document_id FROM {_LIVE})")
+    _insert_param_evidence(con, {i: m for m, i in model_ids.items()}, ref)
     build_resolved(con)
     return con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
 
@@ -285,10 +310,13 @@ def patch_star(con: duckdb.DuckDBPyConnection, ref: Reference, documents: list[i
     configs = dict(con.execute("SELECT setting, config_id FROM dim_config").fetchall())
     new_configs = sorted(set(_frame(con, "SELECT DISTINCT setting FROM extracted_value WHERE document_id IN "
                                          "(SELECT document_id FROM _patched)")["setting"]) - set(configs))
-    bulk_insert(con, t.dim_config, pd.DataFrame(
-        [_config_row(max(configs.values(), default=0) + i, s) for i, s in enumerate(new_configs, start=1)]))
+    new_config_ids = {s: max(configs.values(), default=0) + i for i, s in enumerate(new_configs, start=1)}
+    bulk_insert(con, t.dim_config, pd.DataFrame([_config_row(i, s) for s, i in new_config_ids.items()]))
+    bulk_insert(con, t.config_value, pd.DataFrame(
+        [row for s, i in new_config_ids.items() for row in _config_values(i, s)]))
 
     _insert_facts(con, "(SELECT document_id FROM _patched)")
+    flag_implausible(con, ref, "(SELECT document_id FROM _patched)")
     con.execute("INSERT INTO _touched_keys SELECT DISTINCT model_id, benchmark_id, metric_id, config_id, unit "
                 "FROM fact_measurement WHERE source_id IN (SELECT source_id FROM dim_source WHERE document_id IN "
                 "(SELECT document_id FROM _patched))")
@@ -305,7 +333,7 @@ def patch_star(con: duckdb.DuckDBPyConnection, ref: Reference, documents: list[i
     con.execute("DELETE FROM model_param WHERE model_id IN (SELECT model_id FROM _touched_models)")
     con.unregister("_touched_models")
     _update_params(con, {by_id[i]: i for i in ids}, _evidence(con, ids), ref)
-    _insert_param_evidence(con, {i: by_id[i] for i in ids})
+    _insert_param_evidence(con, {i: by_id[i] for i in ids}, ref)
     build_resolved(con, "_touched_keys")
     con.execute("DROP TABLE _touched_keys")
     con.unregister("_patched")
@@ -331,6 +359,70 @@ def build_resolved(con: duckdb.DuckDBPyConnection, keys: str | None = None) -> N
         FROM fact_measurement f JOIN dim_source s USING (source_id)
         {match}
         GROUP BY model_id, benchmark_id, metric_id, config_id, unit""")
+
+
+def flag_implausible(con: duckdb.DuckDBPyConnection, ref: Reference, documents: str) -> None:
+    """Set fact_measurement.implausible_reason for the facts of the documents selected by
+    the SQL expression `documents`; values stay loaded either way. In order:
+
+    - 'percent outside 0-100': a score in % below 0 or above 100;
+    - 'fraction outside 0-1': a score outside 0-1 while at least two other values of the same
+      metric and benchmark in the same figure panel, and all of them, lie within 0-1 (unitless,
+      or in % when the extractor inferred the percent from that very value exceeding 1);
+    - 'below the metric minimum' / 'above the metric maximum': outside what the metric can
+      be on any scale (seeds/reference/metric_ranges.csv: a share such as accuracy never
+      exceeds 100, a throughput, latency or cost is never negative)."""
+    metrics = con.execute("SELECT metric_id, metric FROM dim_metric").fetchall()
+    ranges = pd.DataFrame([(i, *ref.metric_range(m)) for i, m in metrics],
+                          columns=["metric_id", "min_value", "max_value"]).astype(
+        {"metric_id": "int64", "min_value": "float64", "max_value": "float64"})
+    con.register("_metric_ranges", ranges)
+    con.execute(f"""
+        UPDATE fact_measurement SET implausible_reason = flagged.reason
+        FROM (
+            WITH facts AS (
+                SELECT f.measurement_id, f.source_id, f.benchmark_id, f.metric_id, f.unit, f.value, m.kind,
+                       r.min_value, r.max_value
+                FROM fact_measurement f
+                JOIN dim_metric m USING (metric_id)
+                LEFT JOIN _metric_ranges r USING (metric_id)
+                WHERE f.source_id IN (SELECT source_id FROM dim_source WHERE document_id IN {documents})
+            ),
+            peers AS (
+                SELECT *,
+                       count(*) OVER panel - 1 AS n_others,
+                       count(*) FILTER (WHERE value BETWEEN 0 AND 1) OVER panel
+                           - CASE WHEN value BETWEEN 0 AND 1 THEN 1 ELSE 0 END AS n_other_fractions
+                FROM facts
+                WINDOW panel AS (PARTITION BY source_id, metric_id, benchmark_id, unit)
+            )
+            SELECT measurement_id, CASE
+                WHEN unit = '%' AND kind = 'score' AND (value < 0 OR value > 100) THEN 'percent outside 0-100'
+                WHEN (unit IS NULL OR unit = '%') AND kind = 'score' AND (value < 0 OR value > 1)
+                     AND n_others >= 2 AND n_other_fractions = n_others THEN 'fraction outside 0-1'
+                WHEN value < min_value THEN 'below the metric minimum'
+                WHEN value > max_value THEN 'above the metric maximum'
+            END AS reason
+            FROM peers
+        ) flagged
+        WHERE fact_measurement.measurement_id = flagged.measurement_id AND flagged.reason IS NOT NULL""")
+    con.unregister("_metric_ranges")
+
+
+def _config_values(config_id: int, setting: str) -> list[dict[str, object]]:
+    """config_value rows of a setting label: one per key=value pair, the value also as a
+    number when it is a finite one."""
+    rows = []
+    seen = set()
+    for pair in setting.split(", "):
+        key, sep, value = pair.partition("=")
+        if not sep or not key or key in seen:
+            continue
+        seen.add(key)
+        number = _number(value)
+        rows.append(dict(config_id=config_id, setting_key=key, value_text=value,
+                         value_number=number if number is not None and math.isfinite(number) else None))
+    return rows
 
 
 def _config_row(config_id: int, setting: str) -> dict[str, object]:

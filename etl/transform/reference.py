@@ -58,10 +58,17 @@ class Reference:
     model_skeletons: dict[str, str]        # skeleton -> canonical model
     families: dict[str, str]               # lower-case family -> spelling
     family_skeletons: dict[str, str] = field(default_factory=dict)
+    metric_ranges: dict[str, tuple[float | None, float | None]] = field(default_factory=dict)  # metric -> (min, max)
 
     def metric_rule(self, metric: str) -> MetricRule | None:
         """The rule of a canonical metric name (``pass@4`` -> the pass@k rule), or None."""
         return _metric_rule(self, metric)
+
+    def metric_range(self, metric: str) -> tuple[float | None, float | None]:
+        """The values a canonical metric can take on any scale its figures use, as (min, max)
+        with None for no bound (``pass@4`` -> pass@k's (0, 100): a share, in percent or as a fraction)."""
+        rule = _metric_rule(self, metric)
+        return self.metric_ranges.get(rule.metric if rule else metric, (None, None))
 
 
 @lru_cache(maxsize=1024)
@@ -123,5 +130,7 @@ def load_reference(directory: Path | None = None) -> Reference:
         models.setdefault(name_key(row["model"]), known)
         model_skeletons.setdefault(skeleton(row["model"]), known.model)
     family_skeletons = {skeleton(f): f for f in families.values()}
+    metric_ranges = {row["metric"]: (_float(row.get("min_value", "")), _float(row.get("max_value", "")))
+                     for row in _read(root / "metric_ranges.csv")}
     return Reference(benchmarks, skeletons, frozenset(upper), metrics, settings, models, model_skeletons,
-                     families, family_skeletons)
+                     families, family_skeletons, metric_ranges)

@@ -6,6 +6,7 @@ order in which documents arrived.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from statistics import median
 
@@ -103,17 +104,94 @@ def canonical_benchmarks(names: dict[str, int], ref: Reference) -> dict[str, str
     return result
 
 
-def model_params(model: str, figure_evidence: list[tuple[str, float]]) -> dict[str, float]:
-    """Resolved parameter counts of one model by kind: a size in the name wins over the
-    figures; several figures giving the same kind give their median."""
-    resolved: dict[str, float] = dict(name_params(model))
+#: Where a resolved parameter count came from, in order of precedence.
+PARAM_SOURCES = ("name", "figure", "reference")
+
+
+def model_params(model: str, figure_evidence: list[tuple[str, float]],
+                 reference: dict[str, float] | None = None) -> dict[str, float]:
+    """Resolved parameter counts of one model by kind (see `model_params_sourced`)."""
+    return {kind: value for kind, (value, _) in model_params_sourced(model, figure_evidence, reference).items()}
+
+
+def model_params_sourced(model: str, figure_evidence: list[tuple[str, float]],
+                         reference: dict[str, float] | None = None) -> dict[str, tuple[float, str]]:
+    """Resolved parameter counts of one model by kind, with their source: a size in the
+    name wins over the figures; several figures giving the same kind give their median;
+    the reference data's count (`reference`, kind -> billions) is the last fallback."""
+    resolved: dict[str, tuple[float, str]] = {kind: (value, "name") for kind, value in name_params(model).items()}
     by_kind: dict[str, list[float]] = defaultdict(list)
     for kind, value in figure_evidence:
         by_kind[kind].append(value)
     for kind, values in by_kind.items():
         if kind not in resolved:
-            resolved[kind] = float(median(values))
+            resolved[kind] = (float(median(values)), "figure")
+    for kind, value in (reference or {}).items():
+        if kind not in resolved and value is not None:
+            resolved[kind] = (float(value), "reference")
     return resolved
+
+
+_TITLE_MARKUP = re.compile(r"[*`#]+|\\n")
+_TITLE_MAX = 80
+UNTITLED_FIGURE = "Untitled figure"
+
+
+def figure_title_name(title: str | None) -> str:
+    """A figure title made fit to name a benchmark: markup and runs of spaces removed,
+    trailing punctuation dropped, cut at a word boundary after 80 characters ('' for none)."""
+    text = _TITLE_MARKUP.sub(" ", title or "")
+    text = " ".join(text.split()).strip(" .,:;-–—")
+    if len(text) > _TITLE_MAX:
+        cut = text[:_TITLE_MAX].rsplit(" ", 1)[0].rstrip(" .,:;-–—")
+        text = (cut or text[:_TITLE_MAX]) + "…"
+    return text
+
+
+def figure_scoped_benchmarks(scoped: list[tuple[str, str, str | None, frozenset[str]]],
+                             taken: set[str]) -> dict[tuple[str, str], str]:
+    """Names for the benchmarks that figures do not name, one per (written name, document).
+
+    `scoped` lists (benchmark_name as interpreted: an axis label or the title, document
+    path, figure title, the metrics of its values); `taken` holds the names of the named
+    benchmarks. Each figure's quantities are one benchmark named after the figure's title
+    (the written name when the figure has none), never the path; when two of them measure
+    the same metric, each is a benchmark of its own, the title followed by the written name
+    (``Title: Helpfulness``). Names shared by several figures, or equal to a named benchmark
+    (case, spaces and hyphens aside), get `` [2]``, `` [3]``, ... in the order of the
+    documents' paths (the first one keeps the plain name unless a named benchmark has it),
+    so the result depends only on the warehouse's content."""
+    per_path: dict[str, list[frozenset[str]]] = defaultdict(list)
+    for _, path, _, metrics in scoped:
+        per_path[path].append(metrics)
+    shared_metric = {path: sum(len(m) for m in sets) != len(frozenset().union(*sets))
+                     for path, sets in per_path.items()}
+    base: dict[tuple[str, str], str] = {}
+    for name, path, title, _ in scoped:
+        title_name = figure_title_name(title)
+        written = figure_title_name(name)
+        text = title_name or written or UNTITLED_FIGURE
+        if shared_metric[path] and title_name and written and name_key(written) != name_key(title_name):
+            text = f"{title_name}: {written}"
+        base[(name, path)] = text
+    used = {name_key(n) for n in taken}
+    result: dict[tuple[str, str], str] = {}
+    groups: dict[str, dict[str, list[tuple[str, str]]]] = defaultdict(lambda: defaultdict(list))
+    for key, text in base.items():
+        groups[name_key(text)][key[1]].append(key)  # one name per figure: its quantities share it
+    for by_path in groups.values():
+        number = 1
+        for path in sorted(by_path):
+            members = by_path[path]
+            text = base[members[0]]
+            candidate = text
+            while name_key(candidate) in used:
+                number += 1
+                candidate = f"{text} [{number}]"
+            used.add(name_key(candidate))
+            for member in members:
+                result[member] = candidate
+    return result
 
 
 def model_family(model: str, ref: Reference) -> str | None:
