@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from benchdb.schema.portable import is_finite
+
 metadata = sa.MetaData()
 
 document_id_seq = sa.Sequence("document_id_seq", metadata=metadata)
@@ -217,7 +219,7 @@ fact_measurement = sa.Table(
     sa.Column("is_approximate", sa.Boolean, nullable=False),
     sa.Column("model_as_written", sa.String, nullable=False),
     sa.Column("benchmark_as_written", sa.String),
-    sa.CheckConstraint("isfinite(value)", name="ck_fact_measurement_finite"),
+    sa.CheckConstraint(is_finite(sa.column("value")), name="ck_fact_measurement_finite"),
     comment="One row per value read from a description.",
 )
 

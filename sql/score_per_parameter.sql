@@ -44,7 +44,7 @@ known_model_params as (
             end as params_b
         from model_dim
         cross join param_kinds
-    )
+    ) as model_params
     where params_b > 0
 ),
 
