@@ -9,7 +9,8 @@ What lands on PostgreSQL, in schema ``benchdb`` (or the one named):
   cache (:data:`UNPUBLISHED_TABLES`) is refresh-internal and left out;
 - every public view of ``sql/``, transpiled from DuckDB's dialect with sqlglot (one
   source, no hand-written PostgreSQL copy); the frontier views are materialized
-  (:data:`MATERIALIZED_VIEWS`), built fresh in every publish, with an index;
+  (:data:`MATERIALIZED_VIEWS`: tables built from the translated view in every publish,
+  with an index), so they stay fast on tens of millions of measurements;
 - the views' ``COMMENT ON VIEW/COLUMN`` text, read from the DuckDB file's catalog (comments
   do not travel with the data);
 - ``benchdb_publish``: one row saying what was published (fingerprint, refresh run, time).
@@ -77,7 +78,8 @@ PUBLISHED_TABLES: tuple[sa.Table, ...] = (tables.refresh_run, tables.document, t
 UNPUBLISHED_TABLES: tuple[sa.Table, ...] = tuple(
     t for t in tables.metadata.sorted_tables if t not in PUBLISHED_TABLES)
 
-#: Views stored as materialized views on PostgreSQL, with the columns of their index.
+#: Views materialized on PostgreSQL, with the columns of their index: stored as tables
+#: (``CREATE TABLE ... AS`` the translated view), built afresh by every publish.
 MATERIALIZED_VIEWS: dict[str, tuple[str, ...]] = {
     "param_frontier": ("benchmark", "param_kind", "metric"),
     "throughput_frontier": ("benchmark", "model"),
@@ -329,15 +331,11 @@ def _ensure_roles(cur: psycopg.Cursor, roles: Iterable[str]) -> list[str]:
 
 
 def _grant_read(cur: psycopg.Cursor, schema: str, roles: Iterable[str]) -> None:
-    """USAGE on `schema` and SELECT on everything in it (tables, views, materialized views), nothing more."""
+    """USAGE on `schema` and SELECT on everything in it (tables and views), nothing more."""
     for role in roles:
         cur.execute(sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(sql.Identifier(schema), sql.Identifier(role)))
         cur.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA {} TO {}").format(
             sql.Identifier(schema), sql.Identifier(role)))
-        # materialized views are not covered by ALL TABLES
-        for (name,) in cur.execute("SELECT matviewname FROM pg_matviews WHERE schemaname = %s", [schema]).fetchall():
-            cur.execute(sql.SQL("GRANT SELECT ON {}.{} TO {}").format(
-                sql.Identifier(schema), sql.Identifier(name), sql.Identifier(role)))
 
 
 def _build_staging(cur: psycopg.Cursor, conn: sa.Connection, duck: duckdb.DuckDBPyConnection, wh: _Warehouse,
@@ -363,12 +361,14 @@ def _build_staging(cur: psycopg.Cursor, conn: sa.Connection, duck: duckdb.DuckDB
 
     for view in wh.views:
         if view.name in MATERIALIZED_VIEWS:
-            cur.execute(sql.SQL("CREATE MATERIALIZED VIEW {}.{} AS ").format(ident, sql.Identifier(view.name))
+            # a table, not a MATERIALIZED VIEW: PostgreSQL cannot LOCK a materialized view, and the swap
+            # must lock everything readers read
+            cur.execute(sql.SQL("CREATE TABLE {}.{} AS ").format(ident, sql.Identifier(view.name))
                         + sql.SQL(view.select))  # type: ignore[arg-type]  (translated from sql/, not user input)
             cur.execute(sql.SQL("CREATE INDEX ON {}.{} ({})").format(
                 ident, sql.Identifier(view.name),
                 sql.SQL(", ").join(map(sql.Identifier, MATERIALIZED_VIEWS[view.name]))))
-            kind = sql.SQL("MATERIALIZED VIEW")
+            kind = sql.SQL("TABLE")
         else:
             cur.execute(sql.SQL("CREATE VIEW {}.{} AS ").format(ident, sql.Identifier(view.name))
                         + sql.SQL(view.select))  # type: ignore[arg-type]
@@ -422,12 +422,13 @@ def _validate(cur: psycopg.Cursor, staging: str, wh: _Warehouse, served: _Served
 
 def _relations_in_reader_order(cur: psycopg.Cursor, schema: str, view_order: Sequence[str]) -> list[str]:
     """Every relation of `schema` in the order readers lock them: views (the most dependent
-    first), then materialized views, then tables."""
+    first), then tables."""
     rows = cur.execute(
         "SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-        "WHERE n.nspname = %s AND c.relkind IN ('r', 'v', 'm', 'p')", [schema]).fetchall()
+        # materialized views cannot be locked (benchdb creates none; an older publish's would be dropped)
+        "WHERE n.nspname = %s AND c.relkind IN ('r', 'v', 'p')", [schema]).fetchall()
     rank = {name: i for i, name in enumerate(reversed(list(view_order)))}
-    kind_rank = {"v": 0, "m": 1, "r": 2, "p": 2}
+    kind_rank = {"v": 0, "r": 1, "p": 1}
     return [name for name, kind in sorted(rows, key=lambda r: (kind_rank[r[1]], rank.get(r[0], len(rank)), r[0]))]
 
 
