@@ -12,6 +12,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -68,7 +69,7 @@ class Cluster:
     def stop(self) -> None:
         """Stop the server (fast shutdown) and delete its folder."""
         if self.process.poll() is None:
-            self.process.terminate()  # SIGTERM: smart shutdown; SIGINT would be fast
+            self.process.send_signal(signal.SIGINT)  # fast shutdown: ends sessions; SIGTERM waits for them
             try:
                 self.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
