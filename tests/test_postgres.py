@@ -293,6 +293,14 @@ def test_failed_publish_leaves_the_served_schema(pg_url: str, built_seed_db: Pat
         _duck(one_doc_db, "SELECT count(*) FROM measurements")[0][0] < measurements
 
 
+def test_a_schema_not_made_by_benchdb_is_never_replaced(pg_url: str, built_seed_db: Path) -> None:
+    _pg(pg_url, "CREATE SCHEMA benchdb; CREATE TABLE benchdb.mine (x int); INSERT INTO benchdb.mine VALUES (1)")
+    with pytest.raises(pg.PublishError, match="not made by benchdb publish"):
+        pg.publish(built_seed_db, pg_url)
+    assert _pg(pg_url, "SELECT x FROM benchdb.mine") == [(1,)]
+    assert pg.publish(built_seed_db, pg_url, schema="bench_other").published
+
+
 def test_reader_sees_old_or_new_never_a_mix(pg_url: str, built_seed_db: Path, smaller_seed_db: Path) -> None:
     """A reader looping over a query of several tables and views while publishes swap the
     schema back and forth sees one whole warehouse or the other, never an error."""

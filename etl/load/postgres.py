@@ -289,6 +289,17 @@ def _schema_exists(cur: psycopg.Cursor, schema: str) -> bool:
     return cur.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", [schema]).fetchone() is not None
 
 
+def _made_by_benchdb(cur: psycopg.Cursor, schema: str) -> bool:
+    """True when `schema` is missing, empty, or holds a benchdb publish (its benchdb_publish table):
+    a schema of someone else's is never renamed or dropped."""
+    if not _schema_exists(cur, schema):
+        return True
+    if cur.execute("SELECT to_regclass(%s)", [f'"{schema}"."{PUBLISH_TABLE}"']).fetchone()[0]:
+        return True
+    return cur.execute("SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                       "WHERE n.nspname = %s", [schema]).fetchone()[0] == 0
+
+
 def _served_state(cur: psycopg.Cursor, schema: str) -> _Served | None:
     """What the served schema holds now, or None when there is none."""
     if not _schema_exists(cur, schema):
@@ -525,6 +536,11 @@ def publish(db: Path, url: str, schema: str = DEFAULT_SCHEMA, *, grant_read: Seq
                                          [f"benchdb publish {schema}"]).fetchone()[0]
                 if not locked:
                     raise PublishLocked(f"another publish to schema {schema} of {shown} is running")
+                with conn.begin():
+                    foreign = [name for name in (schema, staging, old) if not _made_by_benchdb(cur, name)]
+                if foreign:
+                    raise PublishError(f"schema {foreign[0]} of {shown} exists and was not made by benchdb publish; "
+                                       "choose another --schema")
                 # leftovers of a publish killed after its swap (the staging schema never outlives its transaction)
                 summary.old_schema_dropped = _drop_schema(conn, cur, old, lock_timeout_s)
                 with conn.begin():
