@@ -483,8 +483,10 @@ def rows_for(results: dict[str, Any]) -> list[tuple[str, str, str, str]]:
             continue
         rows.append((f"publish to PostgreSQL, {label}", f"{entry['publish_s']:.2f} s (first "
                      f"{entry['first_publish_s']:.2f} s, no change {entry['no_change_s']:.2f} s)", "-", "n/a"))
-        target = label == f"{TARGET_VIEW_MEASUREMENTS:,} measurements"
+        at_target_size = label == f"{TARGET_VIEW_MEASUREMENTS:,} measurements"
         for view, query in (entry.get("queries") or {}).items():
+            target = at_target_size and view.endswith("_frontier")  # the target is the frontier views'
+
             rows.append((f"{view} on PostgreSQL, {label}", f"{query['best_s']:.2f} s",
                          f"< {TARGET_PG_VIEW_S:g} s" if target else "-",
                          verdict(query["best_s"] < TARGET_PG_VIEW_S) if target else "n/a"))

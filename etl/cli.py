@@ -1,9 +1,12 @@
 """The `benchdb` command line: a thin layer over `etl.pipeline`, `etl.query`, `etl.export`
-and `etl.plot` (the commands parse arguments and format output, nothing else).
+and `etl.plot`, `etl.load.postgres` (the commands parse arguments and format output, nothing else).
 
 Exit codes of `refresh`: 0 published (also when some documents failed; they are reported
 and recorded), 1 nothing could be published, 3 another refresh holds the lock, 4 validation
-refused to publish (the published warehouse is unchanged). `query`, `views`, `export` and
+refused to publish (the published warehouse is unchanged), 5 refreshed but the publish to
+PostgreSQL (`--publish-to`) failed. `publish`: 0 published or nothing to do, 1 failed,
+2 usage, 3 another publish is running, 4 validation refused (the served schema is
+unchanged). `query`, `views`, `export` and
 `plot` exit 0 on success and 2 on a user error (bad SQL or parameters, missing database,
 unknown view, empty or ambiguous selection, bad output path), with a one-line message on
 stderr and no traceback.

@@ -282,7 +282,7 @@ def test_failed_publish_leaves_the_served_schema(pg_url: str, built_seed_db: Pat
     def crash() -> None:
         raise RuntimeError("simulated crash just before the swap")
 
-    with pytest.raises(RuntimeError, match="simulated crash"):
+    with pytest.raises(pg.PublishError, match="simulated crash"):
         pg.publish(one_doc_db, pg_url, allow_shrink=True, before_swap=crash)
     assert _served_oid_and_time(pg_url) == served and _schemas(pg_url) == {SCHEMA}
     assert _pg(pg_url, "SELECT count(*) FROM benchdb.measurements")[0][0] == measurements

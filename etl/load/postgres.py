@@ -8,7 +8,8 @@ What lands on PostgreSQL, in schema ``benchdb`` (or the one named):
   checks and comments come from the one SQLAlchemy definition; the incremental parse
   cache (:data:`UNPUBLISHED_TABLES`) is refresh-internal and left out;
 - every public view of ``sql/``, transpiled from DuckDB's dialect with sqlglot (one
-  source, no hand-written PostgreSQL copy); the frontier views are materialized
+  source, no hand-written PostgreSQL copy); the frontier views (and score_per_parameter,
+  which param_frontier reads) are materialized
   (:data:`MATERIALIZED_VIEWS`: tables built from the translated view in every publish,
   with an index), so they stay fast on tens of millions of measurements;
 - the views' ``COMMENT ON VIEW/COLUMN`` text, read from the DuckDB file's catalog (comments
@@ -81,6 +82,8 @@ UNPUBLISHED_TABLES: tuple[sa.Table, ...] = tuple(
 #: Views materialized on PostgreSQL, with the columns of their index: stored as tables
 #: (``CREATE TABLE ... AS`` the translated view), built afresh by every publish.
 MATERIALIZED_VIEWS: dict[str, tuple[str, ...]] = {
+    # param_frontier reads it: materializing it once also builds the frontier from rows
+    "score_per_parameter": ("benchmark", "param_kind", "metric"),
     "param_frontier": ("benchmark", "param_kind", "metric"),
     "throughput_frontier": ("benchmark", "model"),
 }
@@ -184,12 +187,16 @@ def postgres_view_sql(view: ViewFile) -> str:
 
     Raises PublishError when sqlglot cannot translate a construct (the source view must then
     be rewritten in portable SQL: one source for both databases)."""
-    for statement in sqlglot.parse(view.text, read="duckdb"):
+    try:
+        statements = sqlglot.parse(view.text, read="duckdb")
+    except sqlglot.errors.SqlglotError as exc:
+        raise PublishError(f"view {view.name} does not parse for translation: {exc}") from exc
+    for statement in statements:
         if isinstance(statement, exp.Create) and (statement.args.get("kind") or "").upper() == "VIEW":
             try:
                 return statement.expression.sql(dialect="postgres", pretty=True,
                                                 unsupported_level=sqlglot.ErrorLevel.RAISE)
-            except sqlglot.errors.UnsupportedError as exc:
+            except sqlglot.errors.SqlglotError as exc:
                 raise PublishError(f"view {view.name} does not translate to PostgreSQL: {exc}") from exc
     raise PublishError(f"{view.path}: no create view statement")
 
@@ -378,6 +385,7 @@ def _build_staging(cur: psycopg.Cursor, conn: sa.Connection, duck: duckdb.DuckDB
             cur.execute(sql.SQL("CREATE INDEX ON {}.{} ({})").format(
                 ident, sql.Identifier(view.name),
                 sql.SQL(", ").join(map(sql.Identifier, MATERIALIZED_VIEWS[view.name]))))
+            _analyze(cur, staging, [view.name])  # the views built on it plan with statistics
             kind = sql.SQL("TABLE")
         else:
             cur.execute(sql.SQL("CREATE VIEW {}.{} AS ").format(ident, sql.Identifier(view.name))
@@ -399,7 +407,6 @@ def _build_staging(cur: psycopg.Cursor, conn: sa.Connection, duck: duckdb.DuckDB
         "One row: what benchdb publish copied here (the fingerprint lets an unchanged warehouse skip the publish).")))
     cur.execute(sql.SQL("INSERT INTO {}.{} VALUES (now(), %s, %s, %s, %s, %s)").format(ident, publish_table),
                 [wh.fingerprint, wh.refresh_run_id, wh.measurements, __version__, head_revision()])
-    _analyze(cur, staging, [*MATERIALIZED_VIEWS, PUBLISH_TABLE])
 
 
 def _analyze(cur: psycopg.Cursor, schema: str, names: Sequence[str]) -> None:
@@ -581,6 +588,8 @@ def publish(db: Path, url: str, schema: str = DEFAULT_SCHEMA, *, grant_read: Seq
         raise PublishError(f"publish to {shown} failed: {_one_line(exc, secret)}") from None
     except duckdb.Error as exc:
         raise PublishError(f"cannot read {db}: {_one_line(exc, None)}") from None
+    except Exception as exc:  # anything else (a migration, a translation, a hook): one line, schema unchanged
+        raise PublishError(f"publish to {shown} failed: {type(exc).__name__}: {_one_line(exc, secret)}") from exc
     finally:
         engine.dispose()
     summary.seconds = time.monotonic() - started
