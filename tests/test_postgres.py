@@ -374,6 +374,23 @@ def test_read_only_role_cannot_write(pg_url: str, built_seed_db: Path, smaller_s
         _pg(bi_url, writes[0])
 
 
+def test_publish_as_an_ordinary_role(pg_url: str, built_seed_db: Path, smaller_seed_db: Path) -> None:
+    """No superuser needed: CREATE on the database, CREATEROLE for a new --grant-read role."""
+    suffix = uuid.uuid4().hex[:8]
+    publisher, reader = f"publisher_{suffix}", f"reader_{suffix}"
+    database = pg_url.rsplit("/", 1)[1]
+    _pg(pg_url, f'CREATE ROLE "{publisher}" LOGIN CREATEROLE')
+    _pg(pg_url, f'GRANT CREATE ON DATABASE "{database}" TO "{publisher}"')
+    publisher_url = pg_url.replace("postgresql://postgres@", f"postgresql://{publisher}@", 1)
+    assert _pg(publisher_url, "SELECT current_setting('is_superuser')") == [("off",)]
+    assert pg.publish(built_seed_db, publisher_url, grant_read=[reader]).published
+    assert pg.publish(smaller_seed_db, publisher_url, allow_shrink=True).published
+    _pg(pg_url, f'CREATE ROLE "login_{suffix}" LOGIN IN ROLE "{reader}"')
+    login_url = pg_url.replace("postgresql://postgres@", f"postgresql://login_{suffix}@", 1)
+    assert _pg(login_url, "SELECT count(*) FROM benchdb.measurements")[0][0] == \
+        _duck(smaller_seed_db, "SELECT count(*) FROM measurements")[0][0]
+
+
 def test_cli_publish(pg_url: str, built_seed_db: Path, tmp_path: Path) -> None:
     # a password in the URL (trust authentication ignores it) is never printed
     secret_url = pg_url.replace("postgresql://postgres@", "postgresql://postgres:pw-s3cret-42@", 1)

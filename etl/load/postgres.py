@@ -568,6 +568,7 @@ def publish(db: Path, url: str, schema: str = DEFAULT_SCHEMA, *, grant_read: Seq
                     # room for the key checks, index builds and the frontiers' sorts (user-settable)
                     cur.execute("SET LOCAL work_mem = '128MB'")
                     cur.execute("SET LOCAL maintenance_work_mem = '512MB'")
+                    cur.execute("SET LOCAL client_encoding = 'UTF8'")  # what the CSV stream is in
                     summary.created_roles = _ensure_roles(cur, readers)
                     _build_staging(cur, conn, duck, warehouse, staging)
                     _grant_read(cur, staging, readers)
