@@ -548,8 +548,11 @@ def publish(db: Path, url: str, schema: str = DEFAULT_SCHEMA, *, grant_read: Seq
                 if foreign:
                     raise PublishError(f"schema {foreign[0]} of {shown} exists and was not made by benchdb publish; "
                                        "choose another --schema")
-                # leftovers of a publish killed after its swap (the staging schema never outlives its transaction)
-                summary.old_schema_dropped = _drop_schema(conn, cur, old, lock_timeout_s)
+                # what the last publish could not drop (readers held it), or one killed after its swap; the
+                # staging schema never outlives its transaction
+                if not _drop_schema(conn, cur, old, lock_timeout_s):
+                    raise PublishError(f"readers still use schema {old} of {shown} (the previous warehouse); "
+                                       "nothing was changed, try again")
                 with conn.begin():
                     served = _served_state(cur, schema)
                     is_superuser = cur.execute("SELECT current_setting('is_superuser') = 'on'").fetchone()[0]
