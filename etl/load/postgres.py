@@ -457,7 +457,7 @@ def _relations_in_reader_order(cur: psycopg.Cursor, schema: str, view_order: Seq
 
 
 def _swap(cur: psycopg.Cursor, schema: str, staging: str, old: str, view_order: Sequence[str],
-          lock_timeout_s: float, is_superuser: bool) -> int:
+          lock_timeout_s: float, may_set_deadlock_timeout: bool) -> int:
     """Inside the publish's transaction: served -> old, staging -> served, under ACCESS EXCLUSIVE
     locks on every served relation, retried (from a savepoint) on lock timeout or deadlock.
     Returns the number of attempts."""
@@ -465,8 +465,8 @@ def _swap(cur: psycopg.Cursor, schema: str, staging: str, old: str, view_order: 
         cur.execute("SAVEPOINT benchdb_swap")
         try:
             cur.execute(sql.SQL("SET LOCAL lock_timeout = {}").format(sql.Literal(f"{int(lock_timeout_s * 1000)}ms")))
-            if is_superuser:
-                # we, not a reader, notice a deadlock first and give way (a superuser-only setting)
+            if may_set_deadlock_timeout:
+                # we, not a reader, notice a deadlock first and give way
                 cur.execute("SET LOCAL deadlock_timeout = '100ms'")
             if _schema_exists(cur, schema):
                 relations = _relations_in_reader_order(cur, schema, view_order)
@@ -483,6 +483,16 @@ def _swap(cur: psycopg.Cursor, schema: str, staging: str, old: str, view_order: 
             cur.execute("ROLLBACK TO SAVEPOINT benchdb_swap")
             time.sleep(min(0.05 * attempt, 1.0))
     raise PublishError(f"readers kept schema {schema} locked through {_SWAP_ATTEMPTS} attempts; nothing was changed")
+
+
+def _may_set(cur: psycopg.Cursor, parameter: str) -> bool:
+    """Whether this session may SET a superuser-level `parameter`: as superuser, or (PostgreSQL 15+)
+    with GRANT SET ON PARAMETER."""
+    if cur.execute("SELECT current_setting('is_superuser') = 'on'").fetchone()[0]:
+        return True
+    if cur.connection.info.server_version < 150000:
+        return False
+    return bool(cur.execute("SELECT has_parameter_privilege(%s, 'SET')", [parameter]).fetchone()[0])
 
 
 def _drop_schema(conn: sa.Connection, cur: psycopg.Cursor, schema: str, lock_timeout_s: float) -> bool:
@@ -555,7 +565,7 @@ def publish(db: Path, url: str, schema: str = DEFAULT_SCHEMA, *, grant_read: Seq
                                        "nothing was changed, try again")
                 with conn.begin():
                     served = _served_state(cur, schema)
-                    is_superuser = cur.execute("SELECT current_setting('is_superuser') = 'on'").fetchone()[0]
+                    may_set_deadlock_timeout = _may_set(cur, "deadlock_timeout")
                 readers = sorted(set(served.readers if served else ()) | set(grant_read))
                 if served and served.fingerprint == warehouse.fingerprint and not force:
                     new_roles = sorted(set(grant_read) - set(served.readers))
@@ -579,7 +589,7 @@ def publish(db: Path, url: str, schema: str = DEFAULT_SCHEMA, *, grant_read: Seq
                     if before_swap is not None:
                         before_swap()
                     summary.swap_attempts = _swap(cur, schema, staging, old, [v.name for v in warehouse.views],
-                                                  lock_timeout_s, is_superuser)
+                                                  lock_timeout_s, may_set_deadlock_timeout)
                 summary.published = True
                 summary.granted = readers
                 summary.tables = {name: rows for name, (_cols, rows) in warehouse.tables.items()}
