@@ -8,9 +8,11 @@ CI (env CI=true), where they fail: CI must run them.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import shutil
+import subprocess
 import threading
 import time
 import uuid
@@ -27,7 +29,7 @@ from benchdb.etl.load.views import order_views, read_view_file, view_files
 from benchdb.etl.pipeline import refresh
 from benchdb.schema.migrate import head_revision
 from benchdb.schema.tables import metadata
-from tests._pgcluster import INSTALL_HINT, Cluster, ClusterUnavailable, start_cluster
+from tests._pgcluster import Cluster, ClusterUnavailable, start_cluster
 from tests._processes import run_benchdb
 
 SCHEMA = "benchdb"
@@ -423,9 +425,7 @@ def test_cli_publish(pg_url: str, built_seed_db: Path, tmp_path: Path) -> None:
     assert locked.code == 3 and "another publish" in locked.stderr, locked
 
 
-def _run_with_env(cwd: Path, env: dict[str, str], *args: str) -> "subprocess.CompletedProcess[str]":
-    import subprocess
-
+def _run_with_env(cwd: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     from tests._processes import benchdb_command
 
     return subprocess.run([*benchdb_command(), *args], cwd=cwd, capture_output=True, text=True, timeout=120,
@@ -443,8 +443,6 @@ def test_refresh_publish_to(pg_url: str, seed_docs: Path, tmp_path: Path) -> Non
     second = _run_with_env(tmp_path, {"BENCHDB_PUBLISH_URL": pg_url}, "refresh", "--source", str(seed_docs),
                            "--db", str(db), "--json")
     assert second.returncode == 0, second.stderr
-    import json
-
     report = json.loads(second.stdout)
     assert report["published"] is True and report["postgres"]["published"] is False
     failed = run_benchdb("refresh", "--source", seed_docs, "--db", db, "--publish-to",
