@@ -17,6 +17,11 @@ with ``os.wait4`` and the interpreter start-up and imports are not counted):
   ``etl.load.views.apply_views``), then ``select count(*), count(*) filter (where on_frontier)``
   over ``param_frontier`` and ``throughput_frontier`` and ``count(*), max(value_per_b_param)``
   over ``score_per_parameter`` (it has no ``on_frontier``), best of 3, each on a fresh connection;
+- with ``--publish``: ``benchdb publish`` to PostgreSQL (a throwaway cluster, see
+  ``tests/_pgcluster.py``, or ``--pg-url``) of the seed warehouse, of the 10,000-document
+  warehouse (the incremental size) and of each synthetic star: a first publish, a publish
+  replacing the served schema (the figure), a no-change publish; and on each star the
+  frontier view queries on PostgreSQL, best of 3, each on a fresh connection;
 - with 1,000 documents among the sizes: a cProfile of ``etl.pipeline.refresh`` at 1,000
   documents (top 15 functions by cumulative and by own time), in a separate child run.
 
@@ -53,6 +58,7 @@ TARGET_PEAK_MB = 1024.0  # refresh of 50k documents
 INCREMENTAL_SIZE = 10_000
 TARGET_VIEW_MEASUREMENTS = 10_000_000
 TARGET_PEAK_SIZE = 50_000
+TARGET_PG_VIEW_S = 2.0  # each frontier view on PostgreSQL over 10M measurements
 
 # The child: import, time refresh() alone, report as one JSON line. argv: source db [profile]
 _CHILD = r"""
@@ -365,6 +371,72 @@ def time_views(path: Path, repeats: int = 3) -> dict[str, Any]:
     return results
 
 
+# --------------------------------------------------------------------------- publish to PostgreSQL
+
+def start_postgres(url: str | None) -> tuple[str, Any]:
+    """(URL, stop function): the given server, or a throwaway cluster (tests/_pgcluster.py)."""
+    if url:
+        return url, lambda: None
+    sys.path.insert(0, str(ROOT))
+    from tests._pgcluster import start_cluster
+
+    cluster = start_cluster()
+    log(f"started a throwaway PostgreSQL cluster on port {cluster.port}")
+    return cluster.url, cluster.stop
+
+
+def time_publish(db: Path, url: str, schema: str) -> dict[str, Any]:
+    """A first publish of `db`, a publish replacing the served schema (forced), and a no-change one."""
+    from benchdb.etl.load.postgres import publish
+
+    timings: dict[str, Any] = {"schema": schema}
+    for key, force in (("first_publish_s", True), ("publish_s", True), ("no_change_s", False)):
+        started = time.perf_counter()
+        summary = publish(db, url, schema, force=force, allow_shrink=True)
+        timings[key] = time.perf_counter() - started
+        if force:
+            assert summary.published, summary
+            timings["tables"] = summary.tables
+        else:
+            assert not summary.published, summary
+    return timings
+
+
+def time_pg_views(url: str, schema: str, repeats: int = 3) -> dict[str, Any]:
+    """VIEW_QUERIES on the published schema, best of `repeats`, each on a fresh connection."""
+    import psycopg
+    from psycopg import sql
+
+    results: dict[str, Any] = {}
+    for view, text in VIEW_QUERIES.items():
+        times, row = [], None
+        for _ in range(repeats):
+            with psycopg.connect(url, autocommit=True) as con:
+                con.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(schema)))
+                started = time.perf_counter()
+                row = con.execute(text).fetchone()  # type: ignore[arg-type]
+                times.append(time.perf_counter() - started)
+        results[view] = {"best_s": min(times), "times_s": times, "result": list(row) if row else None}
+    return results
+
+
+def publish_entry(results: dict[str, Any], label: str, db: Path, url: str, schema: str,
+                  views: bool = False) -> None:
+    """Time publishing `db` (and optionally the PostgreSQL views) into results["publish"][label]."""
+    log(f"publishing {label} to PostgreSQL ...")
+    try:
+        entry = time_publish(db, url, schema)
+        if views:
+            entry["queries"] = time_pg_views(url, schema)
+        log(f"  {entry['publish_s']:.2f} s (first {entry['first_publish_s']:.2f} s, no change "
+            f"{entry['no_change_s']:.2f} s)" + ("; " + ", ".join(f"{v} {q['best_s']:.2f} s"
+                                                              for v, q in entry["queries"].items()) if views else ""))
+    except Exception as exc:  # report and go on with the other figures
+        log(f"  {type(exc).__name__}: {exc}")
+        entry = {"error": f"{type(exc).__name__}: {exc}"}
+    results["publish"][label] = entry
+
+
 # --------------------------------------------------------------------------- report
 
 def rows_for(results: dict[str, Any]) -> list[tuple[str, str, str, str]]:
@@ -410,6 +482,19 @@ def rows_for(results: dict[str, Any]) -> list[tuple[str, str, str, str]]:
             rows.append((f"{view}, {int(n):,} measurements", f"{best:.2f} s",
                          f"< {TARGET_VIEW_S:g} s" if target else "-",
                          verdict(best < TARGET_VIEW_S) if target else "n/a"))
+    for label, entry in (results.get("publish") or {}).items():
+        if "error" in entry:
+            rows.append((f"publish to PostgreSQL, {label}", entry["error"], "-", "FAIL"))
+            continue
+        rows.append((f"publish to PostgreSQL, {label}", f"{entry['publish_s']:.2f} s (first "
+                     f"{entry['first_publish_s']:.2f} s, no change {entry['no_change_s']:.2f} s)", "-", "n/a"))
+        at_target_size = label == f"{TARGET_VIEW_MEASUREMENTS:,} measurements"
+        for view, query in (entry.get("queries") or {}).items():
+            target = at_target_size and view.endswith("_frontier")  # the target is the frontier views'
+
+            rows.append((f"{view} on PostgreSQL, {label}", f"{query['best_s']:.2f} s",
+                         f"< {TARGET_PG_VIEW_S:g} s" if target else "-",
+                         verdict(query["best_s"] < TARGET_PG_VIEW_S) if target else "n/a"))
     return rows
 
 
@@ -476,6 +561,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1,
                         help="full refreshes per size; the fastest is reported, all are kept in the JSON, "
                              "and the peak memory is the largest of them (default %(default)s)")
+    parser.add_argument("--publish", action="store_true",
+                        help="also time benchdb publish to PostgreSQL (seeds, the 10,000-document warehouse, "
+                             "each star) and the frontier views there")
+    parser.add_argument("--pg-url", default=None,
+                        help="PostgreSQL server for --publish (default: a throwaway cluster on this machine)")
     args = parser.parse_args(argv)
     sizes = [1000] if args.quick else _ints(args.sizes)
     measurements = [1_000_000] if args.quick else _ints(args.measurements)
@@ -485,11 +575,30 @@ def main(argv: list[str] | None = None) -> int:
                                "targets": {"full_refresh_docs_per_s": TARGET_RATE, "no_change_s": TARGET_NO_CHANGE_S,
                                            "one_change_s": TARGET_ONE_CHANGE_S, "frontier_view_s": TARGET_VIEW_S,
                                            "peak_rss_mb_50k": TARGET_PEAK_MB},
-                               "refresh": {}, "incremental": None, "views": {}, "profile": None}
+                               "refresh": {}, "incremental": None, "views": {}, "profile": None, "publish": {}}
+    pg_url, stop_postgres = start_postgres(args.pg_url) if args.publish else (None, lambda: None)
+    try:
+        return _run(args, sizes, measurements, workdir, results, pg_url)
+    finally:
+        stop_postgres()
+
+
+def _run(args: argparse.Namespace, sizes: list[int], measurements: list[int], workdir: Path,
+         results: dict[str, Any], pg_url: str | None) -> int:
 
     def save() -> None:
         if args.out:
             args.out.write_text(json.dumps(results, indent=2, default=str))
+
+    if pg_url:
+        from benchdb.etl.paths import seeds_dir
+        from benchdb.etl.pipeline import refresh
+
+        seeds_db = fresh_db(workdir / "publish-seeds.duckdb")
+        refresh(seeds_dir() / "docs", seeds_db)
+        publish_entry(results, "seeds", seeds_db, pg_url, "bench_seeds")
+        fresh_db(seeds_db)
+        save()
 
     incremental_size = max([s for s in sizes if s <= INCREMENTAL_SIZE], default=None)
     for size in sizes:
@@ -567,6 +676,9 @@ def main(argv: list[str] | None = None) -> int:
                 except (StepTimeout, RuntimeError) as exc:
                     inc["one_change_profile"] = {"error": str(exc)}
                 save()
+            if pg_url:
+                publish_entry(results, f"{size:,} documents", db, pg_url, f"bench_docs_{size}")
+                save()
         if not args.keep:
             fresh_db(db)
 
@@ -579,6 +691,8 @@ def main(argv: list[str] | None = None) -> int:
             queries = time_views(path)
             results["views"][str(n)] = {"build": build, "queries": queries}
             log("  " + ", ".join(f"{v} {q['best_s']:.2f} s" for v, q in queries.items()))
+            if pg_url:
+                publish_entry(results, f"{n:,} measurements", path, pg_url, f"bench_star_{n}", views=True)
         except Exception as exc:  # report and go on with the other figures
             log(f"  {type(exc).__name__}: {exc}")
             results["views"][str(n)] = {"error": f"{type(exc).__name__}: {exc}"}

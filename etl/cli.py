@@ -1,14 +1,16 @@
 """The `benchdb` command line: a thin layer over `etl.pipeline`, `etl.query`, `etl.export`
-and `etl.plot` (the commands parse arguments and format output, nothing else).
+and `etl.plot`, `etl.load.postgres` (the commands parse arguments and format output, nothing else).
 
 Exit codes of `refresh`: 0 published (also when some documents failed; they are reported
 and recorded), 1 nothing could be published (no source folder, a `--db` that is not a
 DuckDB file, a full disk, a folder that cannot be written, an internal error), 3 another
 refresh holds the lock, 4 validation refused to publish (an empty source folder without
-`--allow-empty`, too large a shrink without `--allow-shrink`, a broken view), 130
-interrupted. Every failure is one line on stderr (and with `--json` one object
-`{"published": false, "error": ..., "code": N}` on stdout) and leaves the published
-warehouse unchanged. `query`, `views`, `export` and
+`--allow-empty`, too large a shrink without `--allow-shrink`, a broken view), 5 refreshed
+but the publish to PostgreSQL (`--publish-to`) failed, 130 interrupted. Every failure is
+one line on stderr (and with `--json` one object `{"published": false, "error": ...,
+"code": N}` on stdout) and leaves the published warehouse unchanged. `publish`: 0 published
+or nothing to do, 1 failed, 2 usage, 3 another publish is running, 4 validation refused (the
+served schema is unchanged). `query`, `views`, `export` and
 `plot` exit 0 on success and 2 on a user error (bad SQL or parameters, missing database,
 unknown view, empty or ambiguous selection, bad output path), with a one-line message on
 stderr and no traceback.
@@ -63,12 +65,17 @@ def main() -> None:
               help="Largest share of the published measurements a refresh may drop without --allow-shrink.")
 @click.option("--allow-empty", is_flag=True,
               help="Publish even if the source folder holds no descriptions (refused by default, exit 4).")
+@click.option("--publish-to", "publish_to", envvar="BENCHDB_PUBLISH_URL", default=None, metavar="URL",
+              help="After refreshing, publish to this PostgreSQL URL (as `benchdb publish --to`; "
+                   "env BENCHDB_PUBLISH_URL). Exit 5 when that publish fails.")
+@click.option("--publish-schema", default="benchdb", show_default=True, help="PostgreSQL schema for --publish-to.")
 def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, allow_shrink: bool,
-                    max_shrink: float, allow_empty: bool) -> None:
+                    max_shrink: float, allow_empty: bool, publish_to: str | None, publish_schema: str) -> None:
     """Parse every description under SOURCE into the warehouse DB and publish it.
 
     Exit codes: 0 published, 1 nothing could be published, 3 locked by another refresh,
-    4 validation refused (the published warehouse is unchanged), 130 interrupted."""
+    4 validation refused (the published warehouse is unchanged), 5 refreshed but the publish
+    to PostgreSQL failed, 130 interrupted."""
     import logging
     import os
 
@@ -117,8 +124,16 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
             raise
         _fail(as_json, RuntimeError(f"internal error ({type(exc).__name__}: {exc}); the published warehouse is "
                                     f"unchanged. Please report it; BENCHDB_DEBUG=1 shows the traceback"), 1)
+    report = summary.as_dict()
+    publish_line, publish_code = None, 0
+    if publish_to:
+        publish_line, publish_code, report["postgres"] = _publish_after_refresh(db, publish_to, publish_schema,
+                                                                                allow_shrink, max_shrink)
     if as_json:
-        click.echo(json.dumps(summary.as_dict(), default=str))
+        click.echo(json.dumps(report, default=str))
+        if publish_code:
+            click.echo(f"benchdb: {publish_line}", err=True)
+            sys.exit(publish_code)
         return
     lines = [
         f"benchdb refresh: published {db} (run {summary.run_id}, {summary.seconds:.2f} s)",
@@ -135,7 +150,35 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
         lines.append(f"  failed: {source_name}: {error}")
     if len(summary.failures) > 10:
         lines.append(f"  ... and {len(summary.failures) - 10} more failures (see source_documents)")
+    if publish_line and not publish_code:
+        lines.append(f"  {publish_line}")
     click.echo("\n".join(lines))
+    if publish_code:
+        click.echo(f"benchdb: {publish_line}", err=True)
+        sys.exit(publish_code)
+
+
+def _publish_after_refresh(db: Path, url: str, schema: str, allow_shrink: bool,
+                           max_shrink: float) -> tuple[str, int, dict[str, object]]:
+    """Publish the refreshed warehouse to PostgreSQL: (one-line report, exit code 0 or 5, JSON part)."""
+    from benchdb.etl.load.postgres import PublishError, publish  # heavy: only here
+
+    try:
+        result = publish(db, url, schema, allow_shrink=allow_shrink, max_shrink=max_shrink)
+    except PublishError as exc:
+        return (f"refreshed, but the publish to PostgreSQL failed: {exc}", 5,
+                {"published": False, "error": str(exc)})
+    return _publish_headline(db, result), 0, result.as_dict()
+
+
+def _publish_headline(db: Path, result: object) -> str:
+    """The first line of a publish report (`result` is a PublishSummary)."""
+    r = result  # typed loosely: etl.load.postgres is imported lazily
+    if not r.published:  # type: ignore[attr-defined]
+        return (f"postgres: nothing to publish, schema {r.schema} of {r.target} already holds "  # type: ignore[attr-defined]
+                f"this warehouse (refresh run {r.refresh_run_id})")  # type: ignore[attr-defined]
+    return (f"postgres: published {db} (refresh run {r.refresh_run_id}) to schema {r.schema} of "  # type: ignore[attr-defined]
+            f"{r.target} in {r.seconds:.2f} s")  # type: ignore[attr-defined]
 
 
 def _fail(as_json: bool, exc: Exception, code: int) -> NoReturn:
@@ -147,6 +190,63 @@ def _fail(as_json: bool, exc: Exception, code: int) -> NoReturn:
     if as_json:
         click.echo(json.dumps({"published": False, "error": message, "code": code, "exit_code": code}))
     sys.exit(code)
+
+
+@main.command("publish")
+@click.option("--to", "url", envvar="BENCHDB_PUBLISH_URL", default=None, metavar="URL",
+              help="postgresql://USER@HOST:PORT/DB (env BENCHDB_PUBLISH_URL). The password comes from the URL, "
+                   "PGPASSWORD or ~/.pgpass; it is never printed.")
+@click.option("--schema", default="benchdb", show_default=True, help="PostgreSQL schema to serve the warehouse in.")
+@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), envvar="BENCHDB_DB", default=DEFAULT_DB,
+              show_default=True, help="The DuckDB warehouse to publish (env BENCHDB_DB); opened read-only.")
+@click.option("--grant-read", "grant_read", multiple=True, metavar="ROLE",
+              help="Give ROLE read-only access (USAGE on the schema, SELECT on every table and view); "
+                   "created NOLOGIN when missing. Repeatable; kept by later publishes.")
+@click.option("--allow-shrink", is_flag=True, help="Publish even if many served measurements would disappear.")
+@click.option("--max-shrink", type=click.FloatRange(0.0, 1.0), default=DEFAULT_MAX_SHRINK, show_default=True,
+              help="Largest share of the served measurements a publish may drop without --allow-shrink.")
+@click.option("--force", is_flag=True, help="Publish even when the server already holds this warehouse.")
+@click.option("--json", "as_json", is_flag=True, help="Print the publish's summary as one JSON object.")
+def publish_command(url: str | None, schema: str, db: Path, grant_read: tuple[str, ...], allow_shrink: bool,
+                    max_shrink: float, force: bool, as_json: bool) -> None:
+    """Copy the warehouse DB (star tables, every view, comments) into a PostgreSQL schema,
+    atomically for its readers. Exit 0 published or nothing to do, 1 failed, 2 usage,
+    3 another publish is running, 4 validation refused (the served schema is unchanged)."""
+    if not url:
+        _user_error(click.UsageError("give --to postgresql://USER@HOST:PORT/DB or set BENCHDB_PUBLISH_URL"))
+    from benchdb.etl.load.postgres import (  # heavy: only here
+        PublishError,
+        PublishLocked,
+        PublishRefused,
+        publish,
+    )
+
+    try:
+        result = publish(db, url, schema, grant_read=grant_read, allow_shrink=allow_shrink, max_shrink=max_shrink,
+                         force=force)
+    except PublishLocked as exc:
+        _fail(as_json, exc, 3)
+    except PublishRefused as exc:
+        _fail(as_json, exc, 4)
+    except PublishError as exc:
+        _fail(as_json, exc, 1)
+    except KeyboardInterrupt:
+        _fail(as_json, RuntimeError("interrupted; the served schema is unchanged"), 130)
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), default=str))
+        return
+    lines = ["benchdb publish: " + _publish_headline(db, result).removeprefix("postgres: ")]
+    if result.published:
+        measurements = result.tables.get("fact_measurement", 0)
+        lines.append(f"  tables: {len(result.tables)} ({measurements} measurements); views: {len(result.views)} "
+                     f"({', '.join(result.materialized)} materialized)")
+    if result.granted:
+        lines.append(f"  read access: {', '.join(result.granted)}")
+    if result.created_roles:
+        lines.append(f"  created roles (NOLOGIN; grant them to BI logins): {', '.join(result.created_roles)}")
+    if not result.old_schema_dropped:
+        lines.append(f"  note: readers still held {schema}_old; the next publish drops it")
+    click.echo("\n".join(lines))
 
 
 @main.command("query")

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from benchdb.schema.portable import is_finite
+
 metadata = sa.MetaData()
 
 document_id_seq = sa.Sequence("document_id_seq", metadata=metadata)
@@ -230,7 +232,7 @@ fact_measurement = sa.Table(
     sa.Column("benchmark_as_written", sa.String),
     sa.Column("implausible_reason", sa.String,
               comment="why the value is outside what its unit or metric allows, NULL when plausible"),
-    sa.CheckConstraint("isfinite(value)", name="ck_fact_measurement_finite"),
+    sa.CheckConstraint(is_finite(sa.column("value")), name="ck_fact_measurement_finite"),
     comment="One row per value read from a description.",
 )
 

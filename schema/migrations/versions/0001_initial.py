@@ -19,6 +19,10 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
+# is_finite renders isfinite(value) on DuckDB (the DDL this revision always had) and an
+# equivalent check on PostgreSQL, where isfinite() takes no DOUBLE.
+from benchdb.schema.portable import is_finite
+
 revision: str = "0001"
 down_revision: str | Sequence[str] | None = None
 branch_labels: str | Sequence[str] | None = None
@@ -220,7 +224,7 @@ def upgrade() -> None:
         sa.Column("is_approximate", sa.Boolean, nullable=False),
         sa.Column("model_as_written", sa.String, nullable=False),
         sa.Column("benchmark_as_written", sa.String),
-        sa.CheckConstraint("isfinite(value)", name="ck_fact_measurement_finite"),
+        sa.CheckConstraint(is_finite(sa.column("value")), name="ck_fact_measurement_finite"),
         comment="One row per value read from a description.",
     )
 
