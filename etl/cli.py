@@ -71,15 +71,6 @@ def main() -> None:
 def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, allow_shrink: bool,
                     max_shrink: float) -> None:
     """Parse every description under SOURCE into the warehouse DB and publish it."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
-
     from benchdb.etl.pipeline import (  # heavy: only here
         RefreshError,
         RefreshLocked,
@@ -88,18 +79,12 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
     )
 
     source = source or default_source()
-    console = Console(stderr=True)
-    show = not as_json and console.is_terminal
     try:
-        with Progress(TextColumn("parsing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=console, disable=not show, transient=True) as bar:
-            task = bar.add_task("parse", total=None)
-
-            def tick(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total)
-
-            summary = refresh(source, db, progress=tick, lock_timeout=wait, allow_shrink=allow_shrink,
-                              max_shrink=max_shrink)
+        # a progress bar only on a terminal (rich is imported only then: start-up time)
+        if not as_json and sys.stderr.isatty():
+            summary = _refresh_with_progress(refresh, source, db, wait, allow_shrink, max_shrink)
+        else:
+            summary = refresh(source, db, lock_timeout=wait, allow_shrink=allow_shrink, max_shrink=max_shrink)
     except RefreshLocked as exc:
         _fail(as_json, exc, 3)
     except RefreshRefused as exc:
@@ -127,6 +112,23 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
     if len(summary.failures) > 10:
         lines.append(f"  ... and {len(summary.failures) - 10} more failures (see source_documents)")
     click.echo("\n".join(lines))
+
+
+def _refresh_with_progress(refresh: Callable[..., Any], source: Path, db: Path, wait: float, allow_shrink: bool,
+                           max_shrink: float) -> Any:
+    """`refresh` with a transient progress bar of the documents parsed, on stderr."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("parsing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("parse", total=None)
+
+        def tick(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return refresh(source, db, progress=tick, lock_timeout=wait, allow_shrink=allow_shrink,
+                       max_shrink=max_shrink)
 
 
 def _fail(as_json: bool, exc: Exception, code: int) -> None:
