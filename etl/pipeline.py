@@ -37,6 +37,8 @@ from benchdb.etl.load.views import apply_views
 from benchdb.schema.state import STORAGE_COMPATIBILITY_VERSION, script_head, stored_revision
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import Dialect
+
     from benchdb.etl.transform.reference import Reference
 
 # Start-up time: a refresh with nothing to parse touches neither the parser, the reference
@@ -195,7 +197,7 @@ def _migrate(staging: Path) -> tuple[str | None, str | None]:
         engine.dispose()
 
 
-def _ddl_dialect():  # -> sqlalchemy Dialect
+def _ddl_dialect() -> Dialect:
     """duckdb_engine's dialect, initialised as on a real connection, to compile the star's DDL."""
     import sqlalchemy as sa
 

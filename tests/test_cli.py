@@ -13,6 +13,7 @@ import json
 import shutil
 from pathlib import Path
 
+import click
 import duckdb
 import pytest
 from click.testing import CliRunner, Result
@@ -262,9 +263,31 @@ def test_query_colon_parameter_without_a_value_is_a_clear_error(built_seed_db: P
     assert result.stderr.startswith("benchdb: ") and "m" in result.stderr
 
 
+def _command_paths(group: click.Group = main, prefix: tuple[str, ...] = ()) -> list[list[str]]:
+    """Every command and group of the CLI, as the argument lists that reach it."""
+    paths = [list(prefix)]
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            paths += _command_paths(command, (*prefix, name))
+        else:
+            paths.append([*prefix, name])
+    return paths
+
+
+def _commands_with_db() -> list[list[str]]:
+    def command_at(path: list[str]) -> click.Command:
+        command: click.Command = main
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        return command
+
+    return [path for path in _command_paths()
+            if any(p.name == "db" for p in command_at(path).params)]
+
+
 def test_h_is_help_everywhere() -> None:
-    for args in ([], ["refresh"], ["query"], ["views"], ["export"], ["plot"], ["plot", "params"],
-                 ["plot", "throughput"]):
+    assert {"refresh", "query", "views", "export"} <= {p[0] for p in _command_paths() if p}
+    for args in _command_paths():
         short, long = (CliRunner().invoke(main, [*args, flag], prog_name="benchdb") for flag in ("-h", "--help"))
         assert short.exit_code == 0, (args, short.output)
         assert short.stdout == long.stdout and "Usage: benchdb" in short.stdout, args
@@ -298,7 +321,9 @@ def test_benchdb_db_sets_every_commands_default_database(built_seed_db: Path, se
     explicit = runner.invoke(main, ["query", "select count(*) as n from measurements", "--db", str(built_seed_db),
                                     "--format", "csv"])
     assert explicit.stdout == f"n\n{SEED_MEASUREMENTS}\n"
-    for args in (["refresh"], ["query"], ["views"], ["export"], ["plot", "params"], ["plot", "throughput"]):
+    with_db = _commands_with_db()
+    assert {"refresh", "query", "views", "export"} <= {p[0] for p in with_db}
+    for args in with_db:  # every command that takes --db, also ones added later
         assert "BENCHDB_DB" in run(*args, "--help").stdout, args
 
 
