@@ -70,7 +70,7 @@ class BenchdbDialect(DuckDBEngineDialect):  # type: ignore[misc]
 
     driver = "benchdb"
     statement_compiler = BenchdbCompiler
-    supports_statement_cache = False  # as duckdb_engine: compiled forms must not be shared with it
+    supports_statement_cache = False  # SQLAlchemy wants every dialect class to say; duckdb_engine's says False
 
     def _columns_query(self, schema: Any, has_filter_names: bool, scope: Any, kind: Any) -> Any:
         query = super()._columns_query(schema, has_filter_names, scope, kind)

@@ -377,6 +377,27 @@ def test_sqlalchemy_reflects_the_star_tables_with_keys(built_seed_db: Path) -> N
         engine.dispose()
 
 
+def test_reflection_under_the_schema_names_the_dialect_lists(built_seed_db: Path) -> None:
+    """Superset lists schemas first and reflects within one: 'bench.main' (database.schema)."""
+    views, tables, columns, _comments = _catalog(built_seed_db)
+    n_models = fetch(built_seed_db, "select count(*) from models")[0][0]
+    engine = sa.create_engine(benchdb_url(built_seed_db), poolclass=NullPool)
+    try:
+        inspector = sa.inspect(engine)
+        schema = f"{built_seed_db.stem}.main"
+        assert schema in inspector.get_schema_names()
+        assert set(inspector.get_view_names(schema=schema)) >= set(views)
+        assert inspector.get_table_names(schema=schema) == tables
+        _assert_reflected_columns(inspector.get_columns("measurements", schema=schema), columns["measurements"],
+                                  "measurements")
+        assert inspector.get_pk_constraint("dim_model", schema=schema)["constrained_columns"] == ["model_id"]
+        with engine.connect() as conn:
+            models = sa.Table("models", sa.MetaData(), schema=schema, autoload_with=conn)
+            assert conn.execute(sa.select(sa.func.count()).select_from(models)).scalar_one() == n_models
+    finally:
+        engine.dispose()
+
+
 def test_benchdb_dialect_is_duckdb_engine_with_its_name(built_seed_db: Path) -> None:
     """The registered dialect keeps duckdb_engine's name (Alembic's impl, @compiles rules)
     and its read-only URL settings."""
