@@ -303,7 +303,7 @@ def _catalog(db: Path) -> tuple[list[str], list[str], dict[str, list[tuple[str, 
 
 def _assert_reflected_columns(reflected: list[dict], expected: list[tuple[str, str, str | None]], what: str) -> None:
     assert [c["name"] for c in reflected] == [name for name, _t, _c in expected], what
-    for column, (name, dtype, comment) in zip(reflected, expected):
+    for column, (name, dtype, comment) in zip(reflected, expected, strict=True):
         assert not isinstance(column["type"], sa.types.NullType), (what, name, dtype)
         if dtype in REFLECTED_TYPES:
             assert isinstance(column["type"], REFLECTED_TYPES[dtype]), (what, name, dtype, column["type"])
@@ -356,7 +356,8 @@ def test_sqlalchemy_reflects_the_star_tables_with_keys(built_seed_db: Path) -> N
     try:
         inspector = sa.inspect(engine)
         assert inspector.get_table_names() == tables
-        assert {"fact_measurement", "dim_model", "dim_benchmark", "dim_metric", "dim_config", "dim_source"} <= set(tables)
+        star = {"fact_measurement", "dim_model", "dim_benchmark", "dim_metric", "dim_config", "dim_source"}
+        assert star <= set(tables)
         for table in tables:
             _assert_reflected_columns(inspector.get_columns(table), columns[table], table)
             pk = inspector.get_pk_constraint(table)
