@@ -22,6 +22,11 @@ with ``os.wait4`` and the interpreter start-up and imports are not counted):
   warehouse (the incremental size) and of each synthetic star: a first publish, a publish
   replacing the served schema (the figure), a no-change publish; and on each star the
   frontier view queries on PostgreSQL, best of 3, each on a fresh connection;
+- whole-process wall-clock times, as a user sees them (``--wall-repeat N`` runs each, the
+  fastest reported): the installed ``benchdb`` console script run as a subprocess for
+  ``benchdb query "select 1"`` and ``benchdb views`` on the 10,000-document warehouse,
+  ``benchdb refresh`` with nothing changed and with one document changed (the edit and its
+  undo are each a one-document change), interpreter start-up and imports included;
 - with 1,000 documents among the sizes: a cProfile of ``etl.pipeline.refresh`` at 1,000
   documents (top 15 functions by cumulative and by own time), in a separate child run.
 
@@ -59,6 +64,10 @@ INCREMENTAL_SIZE = 10_000
 TARGET_VIEW_MEASUREMENTS = 10_000_000
 TARGET_PEAK_SIZE = 50_000
 TARGET_PG_VIEW_S = 2.0  # each frontier view on PostgreSQL over 10M measurements
+# whole-process wall-clock targets (interpreter start-up and imports included)
+TARGET_QUERY_WALL_S = 0.3  # benchdb query "select 1", benchdb views
+TARGET_NO_CHANGE_WALL_S = 1.0
+TARGET_ONE_CHANGE_WALL_S = 1.5
 
 # The child: import, time refresh() alone, report as one JSON line. argv: source db [profile]
 _CHILD = r"""
@@ -66,6 +75,12 @@ import json, sys, time
 from pathlib import Path
 started = time.perf_counter()
 from benchdb.etl.pipeline import refresh
+# what a refresh may import lazily (parser, reference data, pandas, SQLAlchemy, Alembic),
+# loaded before the clock starts so that refresh_s stays the time of the work alone (the
+# whole-process figures count these imports)
+import benchdb.etl.load.star, benchdb.etl.extract.parse, benchdb.etl.transform.interpret, benchdb.schema.migrate
+from benchdb.etl.transform.reference import load_reference
+load_reference()
 imported = time.perf_counter()
 profile = len(sys.argv) > 3 and sys.argv[3] == "profile"
 serial = False
@@ -190,6 +205,62 @@ def run_child(args: list[str], timeout: float) -> dict[str, Any]:
     result["processes"] = processes
     result["peak_memory_mb"] = max(result["peak_rss_mb"], result["peak_tree_pss_mb"])
     return result
+
+
+def benchdb_command() -> list[str]:
+    """The installed console script (next to this interpreter, else on PATH)."""
+    script = Path(sys.executable).with_name("benchdb")
+    if script.is_file():
+        return [str(script)]
+    found = shutil.which("benchdb")
+    if found:
+        return [found]
+    raise RuntimeError("the benchdb console script is not installed (pip install -e .)")
+
+
+def time_command(args: list[str], repeat: int, timeout: float, before: Any = None) -> dict[str, Any]:
+    """Wall-clock seconds of `benchdb ARGS` as a subprocess, `repeat` times; the fastest
+    counts. `before(i)`, when given, runs untimed before run i (to make a change)."""
+    times = []
+    for i in range(repeat):
+        if before is not None:
+            before(i)
+        started = time.perf_counter()
+        done = subprocess.run([*benchdb_command(), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              timeout=timeout, cwd=ROOT)
+        elapsed = time.perf_counter() - started
+        if done.returncode != 0:
+            raise RuntimeError(f"benchdb {' '.join(args[:2])} exited {done.returncode}: "
+                               f"{done.stderr.decode('utf-8', 'replace').strip()[-500:]}")
+        times.append(elapsed)
+    return {"best_s": min(times), "times_s": times, "command": ["benchdb", *args]}
+
+
+def time_wall_clock(source: Path, db: Path, size: int, repeat: int, timeout: float) -> dict[str, Any]:
+    """Whole-process figures on the refreshed warehouse `db` of `source` (see the module doc)."""
+    wall: dict[str, Any] = {"size": size, "repeat": repeat}
+    wall["query"] = time_command(["query", "select 1", "--db", str(db)], repeat, timeout)
+    wall["views"] = time_command(["views", "--db", str(db)], repeat, timeout)
+    refresh_args = ["refresh", "--source", str(source), "--db", str(db), "--json"]
+    time_command(refresh_args, 1, timeout)  # settle: the warehouse matches the folder from here on
+    wall["no_change"] = time_command(refresh_args, repeat, timeout)
+    edits: list[tuple[Path, bytes]] = []
+
+    def toggle(i: int) -> None:  # even runs change one number, odd runs put it back
+        if i % 2 == 0:
+            edits.append(edit_one_number(source, size))
+        else:
+            path, original = edits.pop()
+            path.write_bytes(original)
+
+    try:
+        # an odd count: the last edit is undone untimed below, so the warehouse is left one
+        # document behind the folder, as the one-change profile after this expects
+        wall["one_change"] = time_command(refresh_args, max(3, repeat | 1), timeout, before=toggle)
+    finally:
+        for path, original in edits:
+            path.write_bytes(original)
+    return wall
 
 
 # --------------------------------------------------------------------------- corpora and databases
@@ -452,6 +523,9 @@ def rows_for(results: dict[str, Any]) -> list[tuple[str, str, str, str]]:
         rate = entry["docs_per_s"]
         rows.append((f"full refresh rate, {int(size):,} docs", f"{rate:,.0f} docs/s ({entry['refresh_s']:.2f} s)",
                      f">= {TARGET_RATE:.0f} docs/s", verdict(rate >= TARGET_RATE)))
+        if "wall_best_s" in entry:
+            rows.append((f"whole process: full refresh, {int(size):,} docs", f"{entry['wall_best_s']:.2f} s", "-",
+                         "n/a"))
         peak = entry["peak_memory_mb"]
         target = int(size) == TARGET_PEAK_SIZE
         detail = (f" (largest process {entry['peak_rss_mb']:,.0f} MB, {entry['processes']} processes)"
@@ -472,6 +546,21 @@ def rows_for(results: dict[str, Any]) -> list[tuple[str, str, str, str]]:
             rows.append((f"{label}, {size:,} docs", f"{entry['refresh_s']:.2f} s", f"< {limit:g} s"
                          + ("" if size == INCREMENTAL_SIZE else f" (at {INCREMENTAL_SIZE:,})"),
                          verdict(entry["refresh_s"] < limit)))
+    wall = results.get("wall_clock")
+    if wall and "error" not in wall:
+        size = wall["size"]
+        for key, label, limit in (
+                ("query", 'whole process: `benchdb query "select 1"`', TARGET_QUERY_WALL_S),
+                ("views", "whole process: `benchdb views`", TARGET_QUERY_WALL_S),
+                ("no_change", f"whole process: no-change `benchdb refresh`, {size:,} docs", TARGET_NO_CHANGE_WALL_S),
+                ("one_change", f"whole process: one-document-change `benchdb refresh`, {size:,} docs",
+                 TARGET_ONE_CHANGE_WALL_S)):
+            if key in wall:
+                best = wall[key]["best_s"]
+                rows.append((label, f"{best:.2f} s (best of {len(wall[key]['times_s'])})", f"< {limit:g} s",
+                             verdict(best < limit)))
+    elif wall:
+        rows.append(("whole-process timings", wall["error"], "-", "FAIL"))
     for n, entry in sorted(results["views"].items(), key=lambda kv: int(kv[0])):
         if "error" in entry:
             rows.append((f"frontier views, {int(n):,} measurements", entry["error"], f"< {TARGET_VIEW_S:g} s", "FAIL"))
@@ -566,6 +655,9 @@ def main(argv: list[str] | None = None) -> int:
                              "each star) and the frontier views there")
     parser.add_argument("--pg-url", default=None,
                         help="PostgreSQL server for --publish (default: a throwaway cluster on this machine)")
+    parser.add_argument("--wall-repeat", type=int, default=5,
+                        help="runs of each whole-process timing (0: skip them); the fastest counts "
+                             "(default %(default)s)")
     args = parser.parse_args(argv)
     sizes = [1000] if args.quick else _ints(args.sizes)
     measurements = [1_000_000] if args.quick else _ints(args.measurements)
@@ -575,7 +667,8 @@ def main(argv: list[str] | None = None) -> int:
                                "targets": {"full_refresh_docs_per_s": TARGET_RATE, "no_change_s": TARGET_NO_CHANGE_S,
                                            "one_change_s": TARGET_ONE_CHANGE_S, "frontier_view_s": TARGET_VIEW_S,
                                            "peak_rss_mb_50k": TARGET_PEAK_MB},
-                               "refresh": {}, "incremental": None, "views": {}, "profile": None, "publish": {}}
+                               "refresh": {}, "incremental": None, "views": {}, "profile": None, "publish": {},
+                               "wall_clock": None}
     pg_url, stop_postgres = start_postgres(args.pg_url) if args.publish else (None, lambda: None)
     try:
         return _run(args, sizes, measurements, workdir, results, pg_url)
@@ -621,6 +714,7 @@ def _run(args: argparse.Namespace, sizes: list[int], measurements: list[int], wo
         entry = {"documents": summary["documents_seen"], "refresh_s": child["refresh_s"], "wall_s": child["wall_s"],
                  "import_s": child["import_s"], "docs_per_s": summary["documents_seen"] / child["refresh_s"],
                  "runs_s": [run["refresh_s"] for run in runs],
+                 "wall_best_s": min(run["wall_s"] for run in runs),  # the child process, imports included
                  "peak_memory_mb": child["peak_memory_mb"], "peak_rss_mb": child["peak_rss_mb"],
                  "peak_tree_pss_mb": child["peak_tree_pss_mb"], "peak_tree_rss_mb": child["peak_tree_rss_mb"],
                  "processes": child["processes"], "measurements": summary["measurements"],
@@ -667,6 +761,15 @@ def _run(args: argparse.Namespace, sizes: list[int], measurements: list[int], wo
             finally:
                 path.write_bytes(original)
             save()
+            if args.wall_repeat > 0:
+                log(f"whole-process timings on {size:,} documents (best of {args.wall_repeat}) ...")
+                try:
+                    results["wall_clock"] = time_wall_clock(source, db, size, args.wall_repeat, args.step_timeout)
+                    log("  " + ", ".join(f"{k} {v['best_s']:.2f} s" for k, v in results["wall_clock"].items()
+                                         if isinstance(v, dict)))
+                except (subprocess.SubprocessError, RuntimeError) as exc:
+                    results["wall_clock"] = {"error": str(exc)}
+                save()
             if not args.no_profile:  # restoring the file made it a one-document change again
                 log(f"profiling a one-document-change refresh of {size:,} documents ...")
                 try:

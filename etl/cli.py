@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 import click
 
@@ -31,6 +31,7 @@ from benchdb.etl.query import (
     FORMATS,
     QueryError,
     describe_views,
+    empty_result_hints,
     format_result,
     format_views,
     run_query,
@@ -46,17 +47,28 @@ def default_source() -> Path:
     return local if local.is_dir() else seeds_dir()
 
 
-@click.group()
+#: The environment variable that sets every command's default --db.
+DB_ENVVAR = "BENCHDB_DB"
+
+
+def db_option(help_text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The --db option of every command: a DuckDB file, default $BENCHDB_DB, else bench.duckdb."""
+    return click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB,
+                        envvar=DB_ENVVAR, show_envvar=True, show_default=True, help=help_text)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="benchdb")
 def main() -> None:
-    """benchdb: a benchmark warehouse built from chart descriptions."""
+    """benchdb: a benchmark warehouse built from chart descriptions.
+
+    Every command's --db defaults to $BENCHDB_DB when it is set, else bench.duckdb."""
 
 
 @main.command("refresh")
 @click.option("--source", type=click.Path(path_type=Path), default=None,
               help="Folder of descriptions (*.txt, *.md, recursive). Default: ./seeds or the bundled seeds.")
-@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True,
-              help="DuckDB file to create or update.")
+@db_option("DuckDB file to create or update.")
 @click.option("--json", "as_json", is_flag=True, help="Print the run's summary as one JSON object.")
 @click.option("--wait", type=float, default=0.0, show_default=True,
               help="Seconds to wait for another refresh to finish before giving up.")
@@ -82,15 +94,6 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
     # SQLAlchemy's pool logs a second error when it cannot roll back a connection that the
     # first one invalidated (a full disk); the first is reported, in one line.
     logging.getLogger("sqlalchemy").addHandler(logging.NullHandler())
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
-
     from benchdb.etl.pipeline import (  # heavy: only here
         RefreshError,
         RefreshLocked,
@@ -99,18 +102,13 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
     )
 
     source = source or default_source()
-    console = Console(stderr=True)
-    show = not as_json and console.is_terminal
     try:
-        with Progress(TextColumn("parsing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=console, disable=not show, transient=True) as bar:
-            task = bar.add_task("parse", total=None)
-
-            def tick(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total)
-
-            summary = refresh(source, db, progress=tick, lock_timeout=wait, allow_shrink=allow_shrink,
-                              max_shrink=max_shrink, allow_empty=allow_empty)
+        # a progress bar only on a terminal (rich is imported only then: start-up time)
+        if not as_json and sys.stderr.isatty():
+            summary = _refresh_with_progress(refresh, source, db, wait, allow_shrink, max_shrink, allow_empty)
+        else:
+            summary = refresh(source, db, lock_timeout=wait, allow_shrink=allow_shrink, max_shrink=max_shrink,
+                              allow_empty=allow_empty)
     except RefreshLocked as exc:
         _fail(as_json, exc, 3)
     except RefreshRefused as exc:
@@ -156,6 +154,23 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
     if publish_code:
         click.echo(f"benchdb: {publish_line}", err=True)
         sys.exit(publish_code)
+
+
+def _refresh_with_progress(refresh: Callable[..., Any], source: Path, db: Path, wait: float, allow_shrink: bool,
+                           max_shrink: float, allow_empty: bool) -> Any:
+    """`refresh` with a transient progress bar of the documents parsed, on stderr."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("parsing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("parse", total=None)
+
+        def tick(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return refresh(source, db, progress=tick, lock_timeout=wait, allow_shrink=allow_shrink,
+                       max_shrink=max_shrink, allow_empty=allow_empty)
 
 
 def _publish_after_refresh(db: Path, url: str, schema: str, allow_shrink: bool,
@@ -251,17 +266,18 @@ def publish_command(url: str | None, schema: str, db: Path, grant_read: tuple[st
 
 @main.command("query")
 @click.argument("sql")
-@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
+@db_option("Warehouse to query (opened read-only).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
               help="table (aligned), csv, json (one array), jsonl (one object per line) or markdown (pipe table).")
 @click.option("-p", "--param", "params", type=(str, str), multiple=True,
-              help="Named parameter: -p name value, used as $name in the SQL (bound, never interpolated).")
+              help="Named parameter: -p name value, written $name or :name in the SQL (bound, never interpolated).")
 def query_command(sql: str, db: Path, fmt: str, params: tuple[tuple[str, str], ...]) -> None:
     """Run one read-only SQL statement (or '-' to read it from stdin) and print the result.
 
     The database is opened read-only and the statement cannot touch other files. -p values
     are bound as text literals: DuckDB casts them as the context needs (write $v::DOUBLE
-    where the type is ambiguous, e.g. in arithmetic)."""
+    where the type is ambiguous, e.g. in arithmetic). When no row matches a filter on a
+    benchmark or model name that is not canonical, a hint names the likely one on stderr."""
     if sql == "-":
         sql = sys.stdin.read()
     try:
@@ -269,11 +285,18 @@ def query_command(sql: str, db: Path, fmt: str, params: tuple[tuple[str, str], .
     except QueryError as exc:
         _user_error(exc)
     click.echo(format_result(columns, rows, fmt), nl=False)
+    if columns and not rows:
+        try:
+            hints = empty_result_hints(db, sql, dict(params))
+        except QueryError:
+            hints = []  # the file was replaced or removed meanwhile: the result stands
+        for hint in hints:
+            click.echo(f"benchdb: {hint}", err=True)
 
 
 @main.command("views")
 @click.argument("names", nargs=-1)
-@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
+@db_option("Warehouse to describe (opened read-only).")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
               show_default=True)
 def views_command(names: tuple[str, ...], db: Path, fmt: str) -> None:
@@ -287,7 +310,7 @@ def views_command(names: tuple[str, ...], db: Path, fmt: str) -> None:
 
 
 @main.command("export")
-@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
+@db_option("Warehouse to export (opened read-only).")
 @click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), required=True,
               help="Folder to write <view>.<format> files and manifest.json into (created if needed).")
@@ -322,7 +345,7 @@ def plot_group() -> None:
 @click.option("--setting", default=None, help="Setting, when the benchmark's scores have several.")
 @click.option("--unit", default=None, help="Unit of the scores, when there are several ('' for none).")
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), required=True)
-@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
+@db_option("Warehouse to plot from (opened read-only).")
 def plot_params_command(benchmark: str, metric: str | None, param_kind: str, setting: str | None,
                         unit: str | None, out: Path, db: Path) -> None:
     """Score against parameter count (log x) with the frontier line, from param_frontier."""
@@ -340,7 +363,7 @@ def plot_params_command(benchmark: str, metric: str | None, param_kind: str, set
 @click.option("--benchmark", required=True, help="Canonical benchmark name.")
 @click.option("--metric", default=None, help="Accuracy metric, when there are several.")
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), required=True)
-@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_DB, show_default=True)
+@db_option("Warehouse to plot from (opened read-only).")
 def plot_throughput_command(model: str, benchmark: str, metric: str | None, out: Path, db: Path) -> None:
     """Accuracy against throughput across settings with the frontier line, from throughput_frontier."""
     from benchdb.etl.plot import PlotError, plot_throughput

@@ -17,7 +17,7 @@ import shutil
 import signal
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import duckdb
 from filelock import FileLock, Timeout
@@ -26,6 +26,7 @@ from benchdb.etl import __version__
 from benchdb.etl.dbfile import NO_EXTENSION_AUTOLOAD, foreign_content
 from benchdb.etl.defaults import DEFAULT_MAX_SHRINK
 from benchdb.etl.load.cache import (
+    PARALLEL_MIN_DOCUMENTS,
     CacheChanges,
     SourceFolderError,
     extraction_pool,
@@ -37,10 +38,16 @@ from benchdb.etl.load.cache import (
     scan,
     update_cache,
 )
-from benchdb.etl.load.star import PATCH_MAX_DOCUMENTS, patch_star, rebuild_star
 from benchdb.etl.load.views import apply_views
-from benchdb.etl.transform.reference import Reference, load_reference
-from benchdb.schema.migrate import current_revision, engine_for, upgrade
+from benchdb.schema.state import STORAGE_COMPATIBILITY_VERSION, script_head, stored_revision
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Dialect
+
+    from benchdb.etl.transform.reference import Reference
+
+# Start-up time: a refresh with nothing to parse touches neither the parser, the reference
+# data, pandas, SQLAlchemy nor Alembic; they are imported where a change needs them.
 
 
 class RefreshError(RuntimeError):
@@ -198,7 +205,7 @@ def refresh(source: Path, db: Path, *, progress: Callable[[int, int], None] | No
         raise (environment_error(exc, db, Path(str(db) + ".lock")) or RefreshError(str(exc))) from exc
     try:
         _reached("locked")
-        return _refresh_locked(source, db, progress, reference or load_reference(), started,
+        return _refresh_locked(source, db, progress, reference, started,
                                Guard(allow_shrink=allow_shrink, max_shrink=max_shrink))
     finally:
         lock.release()
@@ -261,14 +268,60 @@ def _copy_published(db: Path, staging: Path) -> None:
         shutil.copyfile(wal, Path(str(staging) + ".wal"))
 
 
-def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: dt.datetime,
+def _connect(path: Path) -> duckdb.DuckDBPyConnection:
+    """A read-write connection to `path` (created if missing) in the v1.5.0 storage format,
+    with the refresh's memory settings."""
+    return duckdb.connect(str(path), config={"storage_compatibility_version": STORAGE_COMPATIBILITY_VERSION,
+                                             **DUCKDB_SETTINGS})
+
+
+def _migrate(staging: Path) -> tuple[str | None, str | None]:
+    """Upgrade the staging file to the head revision with Alembic; return its revision
+    before and after. Called only when the file is not at the head already."""
+    from benchdb.schema.migrate import current_revision, engine_for, upgrade
+
+    engine = engine_for(staging, settings=DUCKDB_SETTINGS)
+    try:
+        with engine.connect() as conn:
+            before = current_revision(conn)
+            upgrade(conn)
+            return before, current_revision(conn)
+    finally:
+        engine.dispose()
+
+
+def _ddl_dialect() -> Dialect:
+    """duckdb_engine's dialect, initialised as on a real connection, to compile the star's DDL."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine("duckdb:///:memory:", poolclass=sa.NullPool)
+    try:
+        with engine.connect():
+            pass  # initialises the dialect (server version, features) as a file connection would
+        return engine.dialect
+    finally:
+        engine.dispose()
+
+
+def _refresh_locked(source: Path, db: Path, progress, reference: Reference | None, started: dt.datetime,
                     guard: Guard) -> RefreshSummary:
     summary = RefreshSummary()
     staging = staging_path(db)
     pool = None
+    con: duckdb.DuckDBPyConnection | None = None
+    ref = reference
     published = db.exists() and db.stat().st_size > 0  # an empty file is no warehouse: it is replaced
     if os.environ.get(KILL_AT_ENV) == "parsing":
         progress = _killing_progress(progress)
+
+    def get_ref() -> Reference:
+        nonlocal ref
+        if ref is None:
+            from benchdb.etl.transform.reference import load_reference
+
+            ref = load_reference()
+        return ref
+
     try:
         for leftover in (staging, Path(str(staging) + ".wal")):
             if leftover.exists():
@@ -276,65 +329,70 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
         if published:
             _copy_published(db, staging)
         _reached("staged")
-        engine = engine_for(staging, settings=DUCKDB_SETTINGS)
-        with engine.connect() as conn:
-            before = current_revision(conn)
-            upgrade(conn)
-            revision = current_revision(conn)
-            known = known_documents(conn.connection.driver_connection)
-            stats = known_stats(conn.connection.driver_connection)
-        engine.dispose()  # no DuckDB connection open while worker processes fork
+        con = _connect(staging)
+        before = revision = stored_revision(con)
+        if before is None or before != script_head():  # Alembic only when the schema must change
+            con.close()
+            before, revision = _migrate(staging)
+            con = _connect(staging)
+        known = known_documents(con)
+        stats = known_stats(con)
         _reached("migrated")
         files = scan(source, stats, set(known))
         summary.documents_seen = len(files)
-        pool = extraction_pool(len(pending(files, known)))
-        engine = engine_for(staging, settings=DUCKDB_SETTINGS)
-        with engine.begin() as conn:
-            con = conn.connection.driver_connection
-            previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
-            if pool is not None:
-                con.execute("SET threads = 1")  # the cores are the parsing workers' while they run
-            changes = summary.changes = update_cache(con, files, pool, progress, ref)
-            record_stats(con, files, changes.hashes)
-            if pool is not None:
-                pool.close()
-                con.execute("RESET threads")
-            _reached("parsed")
-            if changes.any or not published or before != revision:
-                small = len(changes.touched) <= max(PATCH_MAX_DOCUMENTS, len(files) // 50)
-                # a new schema, a first build or a large change rebuilds; a patch may decline too
-                if published and before == revision and small and patch_star(con, ref, changes.touched):
-                    summary.star = "patched"
-                else:
-                    rebuild_star(con, conn.dialect, ref)
-                    summary.star = "rebuilt"
-            apply_views(con)
-            _reached("built")
-            validate(con, previous, guard)
-            _reached("validated")
-            summary.measurements = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
-            summary.values_skipped = con.execute(
-                "SELECT count(*) FROM skipped_value s JOIN document d USING (document_id) "
-                "WHERE d.status <> 'removed'").fetchall()[0][0]
-            run_id = con.execute(
-                "INSERT INTO refresh_run (started_at, finished_at, status, source_root, documents_seen, "
-                "documents_new, documents_changed, documents_unchanged, documents_removed, documents_failed, "
-                "measurements_added, measurements_removed, benchdb_version, schema_revision, measurements_total, "
-                "duration_s, allow_shrink) "
-                "VALUES (?, ?, 'published', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING run_id",
-                [started, dt.datetime.now(), str(source), summary.documents_seen, summary.documents_new,
-                 summary.documents_changed, summary.documents_unchanged, summary.documents_removed,
-                 summary.documents_failed, summary.measurements_added, summary.measurements_removed,
-                 __version__, revision, summary.measurements,
-                 (dt.datetime.now() - started).total_seconds(), guard.allow_shrink]).fetchall()[0][0]
-            summary.run_id = run_id
-            con.execute("UPDATE document SET last_loaded_run = ? WHERE last_loaded_run = -1", [run_id])
-            con.execute("UPDATE document SET first_seen_run = ? WHERE first_seen_run = -1", [run_id])
-            _reached("recorded")
+        work = len(pending(files, known))
+        if work >= PARALLEL_MIN_DOCUMENTS:  # no DuckDB connection open while worker processes fork
+            con.close()
+            pool = extraction_pool(work)
+            con = _connect(staging)
+        con.begin()
+        previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
+        if pool is not None:
+            con.execute("SET threads = 1")  # the cores are the parsing workers' while they run
+        changes = summary.changes = update_cache(con, files, pool, progress, get_ref() if work else None, known)
+        record_stats(con, files, changes.hashes, stats)
+        if pool is not None:
+            pool.close()
+            con.execute("RESET threads")
+        _reached("parsed")
+        if changes.any or not published or before != revision:
+            from benchdb.etl.load.star import PATCH_MAX_DOCUMENTS, patch_star, rebuild_star
+
+            small = len(changes.touched) <= max(PATCH_MAX_DOCUMENTS, len(files) // 50)
+            # a new schema, a first build or a large change rebuilds; a patch may decline too
+            if published and before == revision and small and patch_star(con, get_ref(), changes.touched):
+                summary.star = "patched"
+            else:
+                rebuild_star(con, _ddl_dialect(), get_ref())
+                summary.star = "rebuilt"
+        apply_views(con)
+        _reached("built")
+        validate(con, previous, guard)
+        _reached("validated")
+        summary.measurements = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
+        summary.values_skipped = con.execute(
+            "SELECT count(*) FROM skipped_value s JOIN document d USING (document_id) "
+            "WHERE d.status <> 'removed'").fetchall()[0][0]
+        run_id = con.execute(
+            "INSERT INTO refresh_run (started_at, finished_at, status, source_root, documents_seen, "
+            "documents_new, documents_changed, documents_unchanged, documents_removed, documents_failed, "
+            "measurements_added, measurements_removed, benchdb_version, schema_revision, measurements_total, "
+            "duration_s, allow_shrink) "
+            "VALUES (?, ?, 'published', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING run_id",
+            [started, dt.datetime.now(), str(source), summary.documents_seen, summary.documents_new,
+             summary.documents_changed, summary.documents_unchanged, summary.documents_removed,
+             summary.documents_failed, summary.measurements_added, summary.measurements_removed,
+             __version__, revision, summary.measurements,
+             (dt.datetime.now() - started).total_seconds(), guard.allow_shrink]).fetchall()[0][0]
+        summary.run_id = run_id
+        con.execute("UPDATE document SET last_loaded_run = ? WHERE last_loaded_run = -1", [run_id])
+        con.execute("UPDATE document SET first_seen_run = ? WHERE first_seen_run = -1", [run_id])
+        _reached("recorded")
+        con.commit()
         _reached("committed")
-        with engine.connect() as conn:
-            conn.exec_driver_sql("CHECKPOINT")
-        engine.dispose()
+        con.execute("CHECKPOINT")
+        con.close()
+        con = None
         _reached("checkpointed")
         wal = Path(str(staging) + ".wal")
         if wal.exists():
@@ -346,9 +404,9 @@ def _refresh_locked(source: Path, db: Path, progress, ref: Reference, started: d
     except BaseException as exc:  # also KeyboardInterrupt: stop the workers, drop the staging file, re-raise
         if pool is not None:
             pool.terminate()
-        if "engine" in locals():
+        if con is not None:
             try:
-                engine.dispose()
+                con.close()  # an open transaction is rolled back
             except Exception:  # a DuckDB invalidated by the failure itself (disk full) refuses to roll back
                 pass
         for leftover in (staging, Path(str(staging) + ".wal")):

@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import math
+import re
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any, Iterator
 import duckdb
 
 from benchdb.etl.dbfile import NO_EXTENSION_AUTOLOAD, foreign_content
+from benchdb.etl.sqltext import colon_to_dollar, compared_values
 
 FORMATS = ("table", "csv", "json", "jsonl", "markdown")
 
@@ -60,16 +62,20 @@ def read_only_connection(db: Path, *, external_access: bool = False) -> Iterator
 def run_query(db: Path, sql: str, params: dict[str, str] | None = None) -> tuple[list[str], list[tuple]]:
     """Run one SQL statement on a read-only connection to `db`; return (column names, rows).
 
-    `params` are bound as ``$name``, as text literals: DuckDB casts them to the type the
-    context needs (``value > $v`` compares numbers), and ``$v::DOUBLE`` settles the
-    ambiguous cases (arithmetic). Values are never interpolated into the SQL text.
-    Raises QueryError for a missing or unreadable database, several statements, or any
-    DuckDB error (syntax, unknown column, missing parameter, attempted write)."""
+    `params` are bound as ``$name`` or ``:name`` (the SQLAlchemy ``text()`` spelling, turned
+    into ``$name`` outside strings, quoted names and comments; ``::`` casts stay), as text
+    literals: DuckDB casts them to the type the context needs (``value > $v`` compares
+    numbers), and ``$v::DOUBLE`` settles the ambiguous cases (arithmetic). Values are never
+    interpolated into the SQL text. Raises QueryError for a missing or unreadable database,
+    several statements, or any DuckDB error (syntax, unknown column, missing parameter,
+    attempted write), its message on one line; a misspelt table is answered with the
+    public views it may mean, never internal tables."""
+    sql = colon_to_dollar(sql)
     with read_only_connection(db) as con:
         try:
             statements = duckdb.extract_statements(sql)
         except duckdb.Error as exc:
-            raise QueryError(str(exc).strip()) from exc
+            raise QueryError(one_line_error(str(exc))) from exc
         if len(statements) != 1:
             raise QueryError(f"expected one SQL statement, got {len(statements)}")
         try:
@@ -79,7 +85,102 @@ def run_query(db: Path, sql: str, params: dict[str, str] | None = None) -> tuple
             columns = [d[0] for d in result.description]
             return columns, result.fetchall()
         except duckdb.Error as exc:
-            raise QueryError(str(exc).strip()) from exc
+            raise QueryError(one_line_error(str(exc), public_views(con))) from exc
+
+
+_MISSING_TABLE = re.compile(r"^Catalog Error: Table with name (.+?) does not exist!")
+
+
+def one_line_error(message: str, views: list[str] | None = None) -> str:
+    """DuckDB's error `message` on one line: the caret line dropped, the rest joined. For
+    a missing table, DuckDB's "Did you mean" (which may name internal tables) is replaced
+    by the closest of the public `views`, or a pointer to `benchdb views`."""
+    lines = [line.strip() for line in message.strip().splitlines()]
+    lines = [line for line in lines if line and set(line) != {"^"}]
+    if not lines:
+        return message.strip()
+    missing = _MISSING_TABLE.match(lines[0])
+    if missing and views is not None:
+        import difflib
+
+        name = missing.group(1).strip('"').split(".")[-1]
+        close = difflib.get_close_matches(name.lower(), views, n=3, cutoff=0.6)
+        rest = [line for line in lines[1:] if not line.startswith("Did you mean")]
+        hint = ("Did you mean " + " or ".join(f'"{v}"' for v in close) + "?") if close else \
+            "`benchdb views` lists the public views."
+        lines = [lines[0], hint, *rest]
+    return " ".join(lines)
+
+
+# ----------------------------------------------------------------------------- hints
+
+_FILTERED = ("benchmark", "model")
+
+
+def _normal(name: str) -> str:
+    """A name folded for matching: case, spaces, hyphens and underscores ignored."""
+    return re.sub(r"[\s_-]+", "", name.casefold())
+
+
+def _names(con: duckdb.DuckDBPyConnection, column: str) -> tuple[dict[str, str], str]:
+    """({spelling as written or canonical: canonical name}, where to look them up) for
+    `column` ('benchmark' or 'model'), from the public views present in the warehouse."""
+    queries = {
+        "benchmark": ["SELECT benchmark, benchmark FROM benchmarks UNION ALL "
+                      "SELECT benchmark, unnest(string_split(aliases, '; ')) FROM benchmarks",
+                      "SELECT DISTINCT benchmark, benchmark_as_written FROM measurements",
+                      "SELECT DISTINCT benchmark, benchmark FROM measurements"],
+        "model": ["SELECT model, model FROM models",
+                  "SELECT DISTINCT model, model_as_written FROM measurements"],
+    }[column]
+    spellings: dict[str, str] = {}
+    for query in queries:
+        try:
+            rows = con.execute(query).fetchall()
+        except duckdb.Error:
+            continue  # an older warehouse without that view or column
+        for canonical, written in rows:
+            if canonical is not None:
+                spellings.setdefault(canonical, canonical)
+                if written:
+                    spellings.setdefault(written, canonical)
+    views = set(public_views(con))
+    where = ("the benchmarks view" if "benchmarks" in views else "the benchmark column of measurements") \
+        if column == "benchmark" else "the models view"
+    return spellings, where
+
+
+def empty_result_hints(db: Path, sql: str, params: dict[str, str] | None = None) -> list[str]:
+    """For a query that returned no rows: one line per filter of `sql` that compares
+    ``benchmark`` or ``model`` with a literal or parameter that is no canonical name in
+    `db`, with the canonical names it may mean, found among the canonical names and the
+    spellings as written in the warehouse (case, spaces and hyphens ignored, then close
+    matches). Empty when every compared name is canonical."""
+    import difflib
+
+    filters = compared_values(colon_to_dollar(sql), _FILTERED, params)
+    if not filters:
+        return []
+    hints: list[str] = []
+    with read_only_connection(db) as con:
+        vocabulary = {column: _names(con, column) for column in {c for c, _v in filters}}
+    for column, value in dict.fromkeys(filters):
+        spellings, where = vocabulary[column]
+        canonical = set(spellings.values())
+        if value in canonical:
+            continue
+        by_normal: dict[str, list[str]] = {}
+        for written, name in spellings.items():
+            by_normal.setdefault(_normal(written), [])
+            if name not in by_normal[_normal(written)]:
+                by_normal[_normal(written)].append(name)
+        means = by_normal.get(_normal(value)) or [
+            name for key in difflib.get_close_matches(_normal(value), list(by_normal), n=3, cutoff=0.75)
+            for name in by_normal[key]]
+        means = list(dict.fromkeys(means))[:3]
+        suggestion = ("; did you mean " + " or ".join(f"'{m}'" for m in means) + "?") if means else ""
+        hints.append(f"no {column} is named '{value}'{suggestion} (see {where})")
+    return hints
 
 
 # ----------------------------------------------------------------------------- catalog

@@ -20,6 +20,8 @@ from alembic.ddl.impl import DefaultImpl
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
+from benchdb.schema.state import STORAGE_COMPATIBILITY_VERSION, VERSION_TABLE
+
 __all__ = [
     "STORAGE_COMPATIBILITY_VERSION",
     "VERSION_TABLE",
@@ -33,12 +35,6 @@ __all__ = [
     "upgrade",
 ]
 
-#: Storage format written to warehouse files, so that DuckDB 1.5 clients (the BI tools'
-#: bundled drivers) can open them; DuckDB 2.0's own format is unreadable to them.
-STORAGE_COMPATIBILITY_VERSION = "v1.5.0"
-
-#: Alembic's bookkeeping table; not part of the warehouse schema.
-VERSION_TABLE = "alembic_version"
 
 _ALEMBIC_INI = Path(__file__).parent / "alembic.ini"
 

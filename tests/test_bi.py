@@ -272,6 +272,146 @@ def test_sqlalchemy_read_only_url_queries_views_and_refuses_writes(built_seed_db
         engine.dispose()
 
 
+# ----------------------------------------------------------------------------- SQLAlchemy reflection
+
+#: DuckDB column types and the SQLAlchemy type classes they must reflect as.
+REFLECTED_TYPES = {"VARCHAR": sa.String, "INTEGER": sa.Integer, "BIGINT": sa.BigInteger, "DOUBLE": sa.Float,
+                   "BOOLEAN": sa.Boolean, "TIMESTAMP": sa.DateTime}
+
+
+def benchdb_url(db: Path) -> str:
+    """The reflection-capable URL documented in the README (etl/dialect.py)."""
+    return f"duckdb+benchdb:///{db.resolve()}?access_mode=read_only"
+
+
+def _catalog(db: Path) -> tuple[list[str], list[str], dict[str, list[tuple[str, str, str | None]]], dict]:
+    """(public views: those with a COMMENT ON VIEW, base tables, {relation: [(column, type, comment)]},
+    {relation: comment}) straight from DuckDB's catalog."""
+    views = [r[0] for r in fetch(db, "select view_name from duckdb_views() where not internal and schema_name = "
+                                     "'main' and comment is not null order by 1")]
+    tables = [r[0] for r in fetch(db, "select table_name from duckdb_tables() where not internal and schema_name = "
+                                      "'main' order by 1")]
+    columns: dict[str, list[tuple[str, str, str | None]]] = {}
+    for table, name, dtype, comment in fetch(db, "select table_name, column_name, data_type, comment from "
+                                                 "duckdb_columns() where schema_name = 'main' and not internal "
+                                                 "order by table_name, column_index"):
+        columns.setdefault(table, []).append((name, dtype, comment))
+    comments = dict(fetch(db, "select view_name, comment from duckdb_views() where schema_name = 'main' union all "
+                              "select table_name, comment from duckdb_tables() where schema_name = 'main'"))
+    return views, tables, columns, comments
+
+
+def _assert_reflected_columns(reflected: list[dict], expected: list[tuple[str, str, str | None]], what: str) -> None:
+    assert [c["name"] for c in reflected] == [name for name, _t, _c in expected], what
+    for column, (name, dtype, comment) in zip(reflected, expected, strict=True):
+        assert not isinstance(column["type"], sa.types.NullType), (what, name, dtype)
+        if dtype in REFLECTED_TYPES:
+            assert isinstance(column["type"], REFLECTED_TYPES[dtype]), (what, name, dtype, column["type"])
+        assert column.get("comment") == comment, (what, name)
+
+
+def test_sqlalchemy_reflects_every_public_view(built_seed_db: Path) -> None:
+    """What Superset and pandas call first, through the real driver: every public view's
+    name, columns with types and comments, definition and comment; read_sql_table and
+    read_sql_query return its rows."""
+    import pandas as pd
+
+    views, _tables, columns, comments = _catalog(built_seed_db)
+    assert CONTRACT_VIEWS | QUALITY_VIEWS <= set(views)
+    counts = {v: fetch(built_seed_db, f'select count(*) from "{v}"')[0][0] for v in views}
+    engine = sa.create_engine(benchdb_url(built_seed_db), poolclass=NullPool)
+    try:
+        inspector = sa.inspect(engine)
+        assert set(inspector.get_view_names()) >= set(views)
+        for view in views:
+            _assert_reflected_columns(inspector.get_columns(view), columns[view], view)
+            assert inspector.get_table_comment(view) == {"text": comments[view]}
+            definition = inspector.get_view_definition(view)
+            assert definition.startswith("CREATE VIEW") and view in definition
+            assert inspector.get_pk_constraint(view)["constrained_columns"] == []
+            with engine.connect() as conn:
+                table = sa.Table(view, sa.MetaData(), autoload_with=conn)
+                assert table.comment == comments[view]
+                frame = pd.read_sql_table(view, conn)
+                assert list(frame.columns) == [name for name, _t, _c in columns[view]]
+                assert len(frame) == counts[view]
+                queried = pd.read_sql_query(sa.text(f'select count(*) as n from "{view}"'), conn)
+                assert int(queried["n"][0]) == counts[view]
+    finally:
+        engine.dispose()
+    frontier = pd.read_sql_query(
+        sa.text("select model, params_b from param_frontier where benchmark = :b and param_kind = 'total' "
+                "and on_frontier order by params_b"), benchdb_url(built_seed_db), params={"b": "AIME 2025"})
+    assert list(frontier.itertuples(index=False, name=None)) == [("Mistral3-3B", 3.0), ("DASD-4B-Thinking", 4.0)]
+
+
+def test_sqlalchemy_reflects_the_star_tables_with_keys(built_seed_db: Path) -> None:
+    _views, tables, columns, comments = _catalog(built_seed_db)
+    keys = {}
+    for table, kind, cols in fetch(built_seed_db, "select table_name, constraint_type, constraint_column_names "
+                                                  "from duckdb_constraints() where constraint_type in "
+                                                  "('PRIMARY KEY', 'UNIQUE') and schema_name = 'main'"):
+        keys.setdefault((table, kind), []).append(list(cols))
+    engine = sa.create_engine(benchdb_url(built_seed_db), poolclass=NullPool)
+    try:
+        inspector = sa.inspect(engine)
+        assert inspector.get_table_names() == tables
+        star = {"fact_measurement", "dim_model", "dim_benchmark", "dim_metric", "dim_config", "dim_source"}
+        assert star <= set(tables)
+        for table in tables:
+            _assert_reflected_columns(inspector.get_columns(table), columns[table], table)
+            pk = inspector.get_pk_constraint(table)
+            assert [pk["constrained_columns"]] == keys.get((table, "PRIMARY KEY"), [[]]), table
+            uniques = [u["column_names"] for u in inspector.get_unique_constraints(table)]
+            assert sorted(uniques) == sorted(keys.get((table, "UNIQUE"), [])), table
+            assert inspector.get_table_options(table) == {}
+            assert inspector.get_table_comment(table) == {"text": comments[table]}
+        referred = {fk["referred_table"] for fk in inspector.get_foreign_keys("fact_measurement")}
+        assert {"dim_model", "dim_benchmark", "dim_metric", "dim_config", "dim_source"} <= referred
+        with engine.connect() as conn:
+            fact = sa.Table("fact_measurement", sa.MetaData(), autoload_with=conn)
+            assert [c.name for c in fact.primary_key] == ["measurement_id"]
+            model = sa.Table("dim_model", sa.MetaData(), autoload_with=conn)
+            rows = conn.execute(sa.select(model.c.model).where(model.c.model == "R1-Qwen")).all()
+            assert rows == [("R1-Qwen",)]
+    finally:
+        engine.dispose()
+
+
+def test_reflection_under_the_schema_names_the_dialect_lists(built_seed_db: Path) -> None:
+    """Superset lists schemas first and reflects within one: 'bench.main' (database.schema)."""
+    views, tables, columns, _comments = _catalog(built_seed_db)
+    n_models = fetch(built_seed_db, "select count(*) from models")[0][0]
+    engine = sa.create_engine(benchdb_url(built_seed_db), poolclass=NullPool)
+    try:
+        inspector = sa.inspect(engine)
+        schema = f"{built_seed_db.stem}.main"
+        assert schema in inspector.get_schema_names()
+        assert set(inspector.get_view_names(schema=schema)) >= set(views)
+        assert inspector.get_table_names(schema=schema) == tables
+        _assert_reflected_columns(inspector.get_columns("measurements", schema=schema), columns["measurements"],
+                                  "measurements")
+        assert inspector.get_pk_constraint("dim_model", schema=schema)["constrained_columns"] == ["model_id"]
+        with engine.connect() as conn:
+            models = sa.Table("models", sa.MetaData(), schema=schema, autoload_with=conn)
+            assert conn.execute(sa.select(sa.func.count()).select_from(models)).scalar_one() == n_models
+    finally:
+        engine.dispose()
+
+
+def test_benchdb_dialect_is_duckdb_engine_with_its_name(built_seed_db: Path) -> None:
+    """The registered dialect keeps duckdb_engine's name (Alembic's impl, @compiles rules)
+    and its read-only URL settings."""
+    engine = sa.create_engine(benchdb_url(built_seed_db), poolclass=NullPool)
+    try:
+        assert (engine.dialect.name, engine.dialect.driver) == ("duckdb", "benchdb")
+        with engine.connect() as conn:
+            with pytest.raises(sa.exc.DBAPIError, match="read-only|read only"):
+                conn.execute(sa.text("create table scratch (x integer)"))
+    finally:
+        engine.dispose()
+
+
 def _benchdb() -> list[str]:
     script = Path(sys.executable).with_name("benchdb")
     return [str(script)] if script.is_file() else [sys.executable, "-m", "benchdb.etl.cli"]

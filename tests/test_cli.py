@@ -13,6 +13,7 @@ import json
 import shutil
 from pathlib import Path
 
+import click
 import duckdb
 import pytest
 from click.testing import CliRunner, Result
@@ -235,3 +236,172 @@ def test_query_connection_is_read_only(db_copy: Path, sql: str) -> None:
     assert db_copy.read_bytes() == before
     count = run("query", "select count(*) as n from measurements", "--db", db_copy, "--format", "csv")
     assert count.stdout == f"n\n{SEED_MEASUREMENTS}\n"
+
+
+# ----------------------------------------------------------------------------- :name, -h, BENCHDB_DB
+
+def test_query_binds_colon_parameters_like_dollar_ones(built_seed_db: Path) -> None:
+    dollar = run("query", "select count(*) as n from measurements where model = $m and value > $v::DOUBLE",
+                 "-p", "m", "R1-Qwen", "-p", "v", "30", "--db", built_seed_db, "--format", "csv")
+    colon = run("query", "select count(*) as n from measurements where model = :m and value > :v::DOUBLE",
+                "-p", "m", "R1-Qwen", "-p", "v", "30", "--db", built_seed_db, "--format", "csv")
+    assert dollar.exit_code == colon.exit_code == 0, (dollar.output, colon.output)
+    assert colon.stdout == dollar.stdout and colon.stdout != "n\n0\n"
+
+
+def test_query_leaves_casts_strings_and_comments_alone(built_seed_db: Path) -> None:
+    result = run("query", "select ':m' as literal, 'a:b' as colon, 41::INTEGER + 1 as cast_, :m as bound -- :m",
+                 "-p", "m", "x", "--db", built_seed_db, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "literal,colon,cast_,bound\n:m,a:b,42,x\n"
+
+
+def test_query_colon_parameter_without_a_value_is_a_clear_error(built_seed_db: Path) -> None:
+    result = run("query", "select * from measurements where model = :m", "--db", built_seed_db)
+    assert result.exit_code == 2, result.output
+    no_traceback(result)
+    assert result.stderr.startswith("benchdb: ") and "m" in result.stderr
+
+
+def _command_paths(group: click.Group = main, prefix: tuple[str, ...] = ()) -> list[list[str]]:
+    """Every command and group of the CLI, as the argument lists that reach it."""
+    paths = [list(prefix)]
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            paths += _command_paths(command, (*prefix, name))
+        else:
+            paths.append([*prefix, name])
+    return paths
+
+
+def _commands_with_db() -> list[list[str]]:
+    def command_at(path: list[str]) -> click.Command:
+        command: click.Command = main
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        return command
+
+    return [path for path in _command_paths()
+            if any(p.name == "db" for p in command_at(path).params)]
+
+
+def test_h_is_help_everywhere() -> None:
+    assert {"refresh", "query", "views", "export"} <= {p[0] for p in _command_paths() if p}
+    for args in _command_paths():
+        short, long = (CliRunner().invoke(main, [*args, flag], prog_name="benchdb") for flag in ("-h", "--help"))
+        assert short.exit_code == 0, (args, short.output)
+        assert short.stdout == long.stdout and "Usage: benchdb" in short.stdout, args
+
+
+def test_benchdb_db_sets_every_commands_default_database(built_seed_db: Path, seeds_copy: Path,
+                                                         tmp_path: Path) -> None:
+    """A scheduled job and a shell share one setting: BENCHDB_DB, shown in every --help."""
+    import subprocess
+    import sys
+
+    env_db = tmp_path / "env" / "bench.duckdb"
+    runner = CliRunner(env={"BENCHDB_DB": str(env_db)})
+    refreshed = runner.invoke(main, ["refresh", "--source", str(seeds_copy), "--json"])
+    assert refreshed.exit_code == 0, refreshed.output
+    assert env_db.is_file()
+    views = runner.invoke(main, ["views", "--format", "json"])
+    assert views.exit_code == 0 and "measurements" in views.stdout
+    exported = runner.invoke(main, ["export", "--out", str(tmp_path / "export")])
+    assert exported.exit_code == 0, exported.output
+    # the installed console script, in a folder with no bench.duckdb
+    script = Path(sys.executable).with_name("benchdb")
+    command = [str(script)] if script.is_file() else [sys.executable, "-m", "benchdb.etl.cli"]
+    done = subprocess.run([*command, "query", "select count(*) as n from measurements", "--format", "csv"],
+                          cwd=tmp_path, env={**__import__("os").environ, "BENCHDB_DB": str(env_db)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"n\n{SEED_MEASUREMENTS}\n"
+    assert not (tmp_path / "bench.duckdb").exists()
+    # --db still wins over the environment
+    explicit = runner.invoke(main, ["query", "select count(*) as n from measurements", "--db", str(built_seed_db),
+                                    "--format", "csv"])
+    assert explicit.stdout == f"n\n{SEED_MEASUREMENTS}\n"
+    with_db = _commands_with_db()
+    assert {"refresh", "query", "views", "export"} <= {p[0] for p in with_db}
+    for args in with_db:  # every command that takes --db, also ones added later
+        assert "BENCHDB_DB" in run(*args, "--help").stdout, args
+
+
+# ----------------------------------------------------------------------------- error and empty-result hints
+
+def _internal_tables(db: Path) -> list[str]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return [r[0] for r in con.execute("select table_name from duckdb_tables() where not internal").fetchall()]
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize(("sql", "meant"), [
+    ("select * from measurement", "measurements"),
+    ("select * from dim_mod", None),
+    ("select * from fact_measurment", "measurements"),
+    ("select *\nfrom\n  param_frontiers\nwhere on_frontier", "param_frontier"),
+])
+def test_a_misspelt_table_is_answered_with_public_views_only(built_seed_db: Path, sql: str,
+                                                              meant: str | None) -> None:
+    result = run("query", sql, "--db", built_seed_db)
+    assert result.exit_code == 2, result.output
+    no_traceback(result)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("benchdb: Catalog Error: Table with name"), result.stderr
+    for table in _internal_tables(built_seed_db):
+        assert f'"{table}"' not in lines[0], lines[0]
+    if meant:
+        assert f'Did you mean "{meant}"' in lines[0]
+    else:
+        assert "benchdb views" in lines[0]
+
+
+def test_other_multi_line_errors_become_one_line(built_seed_db: Path) -> None:
+    result = run("query", "select modle\nfrom measurements", "--db", built_seed_db)
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1 and '"model"' in result.stderr and "^" not in result.stderr
+
+
+def test_an_empty_result_on_a_written_benchmark_spelling_hints_at_the_canonical_one(built_seed_db: Path) -> None:
+    result = run("query", "select model, value from measurements where benchmark = 'AIME24'",
+                 "--db", built_seed_db, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "model,value\n"  # stdout stays machine-readable
+    assert result.stderr.splitlines() == [
+        "benchdb: no benchmark is named 'AIME24'; did you mean 'AIME 2024'? "
+        f"(see {_benchmark_reference(built_seed_db)})"]
+
+
+def _benchmark_reference(db: Path) -> str:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        has_view = con.execute("select count(*) from duckdb_views() where view_name = 'benchmarks'").fetchall()[0][0]
+    finally:
+        con.close()
+    return "the benchmarks view" if has_view else "the benchmark column of measurements"
+
+
+def test_empty_result_hints_for_bound_models_and_benchmarks(built_seed_db: Path) -> None:
+    result = run("query", "select * from measurements where model = :m and benchmark = $b", "-p", "m", "r1 owen",
+                 "-p", "b", "gpqa-d", "--db", built_seed_db, "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == []
+    hints = result.stderr.splitlines()
+    assert len(hints) == 2, hints
+    assert hints[0].startswith("benchdb: no model is named 'r1 owen'; did you mean 'R1-Qwen'?")
+    assert hints[1].startswith("benchdb: no benchmark is named 'gpqa-d'; did you mean 'GPQA Diamond'?")
+
+
+def test_no_hint_when_the_names_are_canonical_or_rows_match(built_seed_db: Path) -> None:
+    empty = run("query", "select * from measurements where model = 'R1-Qwen' and benchmark = 'MathVision'",
+                "--db", built_seed_db, "--format", "csv")
+    assert empty.exit_code == 0 and empty.stderr == ""
+    rows = run("query", "select count(*) from measurements where benchmark = 'AIME24'", "--db", built_seed_db)
+    assert rows.exit_code == 0 and rows.stderr == ""
+    unknown = run("query", "select * from measurements where model = 'Completely-Unheard-Of-9000'",
+                  "--db", built_seed_db, "--format", "csv")
+    assert unknown.stderr.splitlines() == ["benchdb: no model is named 'Completely-Unheard-Of-9000' "
+                                           "(see the models view)"]

@@ -137,6 +137,20 @@ def test_one_head_and_no_empty_revisions() -> None:
             assert real, f"revision {rev.revision}: {fn.__name__}() does nothing"
 
 
+def test_the_light_head_reading_agrees_with_alembic(engine: sa.Engine) -> None:
+    """A refresh skips Alembic when the file is at the head it reads from the migration
+    files itself (benchdb.schema.state): that reading must be Alembic's answer."""
+    import duckdb
+
+    from benchdb.schema.state import script_head, stored_revision
+
+    assert script_head() == migrate.head_revision()
+    with engine.connect() as conn:
+        migrate.upgrade(conn)
+        assert stored_revision(conn.connection.driver_connection) == migrate.head_revision()
+    assert stored_revision(duckdb.connect(":memory:")) is None  # never migrated
+
+
 def test_downgrade_to_base_then_upgrade_again(migrated: sa.Engine, created: dict[str, Any]) -> None:
     with migrated.connect() as conn:
         migrate.downgrade(conn, "base")

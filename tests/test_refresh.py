@@ -401,3 +401,41 @@ def test_a_file_too_large_to_be_a_description_is_refused_quickly(seed_docs: Path
     assert summary.measurements == SEED_MEASUREMENTS
     assert [source for source, _ in summary.failures] == ["huge.md"]
     assert "too large" in summary.failures[0][1]
+
+
+# ----------------------------------------------------------------------------- start-up
+
+_HEAVY = ("pandas", "sqlalchemy", "alembic", "matplotlib", "rich", "benchdb.etl.extract.parse")
+
+_IMPORTS_OF = r"""
+import json, sys
+from benchdb.etl.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+finally:
+    print(json.dumps(sorted(m for m in %r if m in sys.modules)), file=sys.stderr)
+""" % (_HEAVY,)
+
+
+def _heavy_imports(*args: str) -> list[str]:
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _IMPORTS_OF, *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def test_query_views_and_a_no_change_refresh_import_nothing_heavy(built_seed_db: Path, seed_docs: Path,
+                                                                    tmp_path: Path) -> None:
+    """Start-up time as the user sees it: `benchdb query`, `benchdb views` and a refresh
+    with nothing to do load neither pandas, SQLAlchemy, Alembic, matplotlib, rich nor the
+    parser (python -X importtime shows what each costs)."""
+    assert _heavy_imports("query", "select 1", "--db", str(built_seed_db)) == []
+    assert _heavy_imports("views", "--db", str(built_seed_db)) == []
+    db = tmp_path / "bench.duckdb"
+    shutil.copyfile(built_seed_db, db)
+    assert _heavy_imports("refresh", "--source", str(seed_docs), "--db", str(db), "--json") == []
+    assert fetch(db, "select documents_unchanged, documents_seen from refresh_runs order by run_id desc limit 1") \
+        == [(5, 5)]

@@ -15,24 +15,32 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import duckdb
-import pandas as pd
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from benchdb.etl.extract.chart import Skip
-from benchdb.etl.extract.document import read_document
-from benchdb.etl.extract.parse import parse_chart
+import duckdb
+
 from benchdb.etl.load.loader import bulk_insert
-from benchdb.etl.transform.interpret import DocumentFacts, ParamFact, ValueFact, interpret
-from benchdb.etl.transform.reference import Reference, load_reference
-from benchdb.schema import tables as t
+
+if TYPE_CHECKING:
+    from benchdb.etl.transform.reference import Reference
+
+# The parser, pandas and the schema tables (SQLAlchemy) are imported by the functions that
+# use them: a refresh with nothing to parse needs none of them (start-up time).
 
 SUFFIXES = (".txt", ".md")
 PARALLEL_MIN_DOCUMENTS = 400  # below this, starting worker processes costs more than it saves
 MAX_DOCUMENT_BYTES = 4 << 20  # chart descriptions are a few KB; a file this big is not one
 BATCH_DOCUMENTS = 2000        # rows of this many documents are loaded at once
 
-_VALUE_FIELDS = tuple(ValueFact.__dataclass_fields__)
-_PARAM_FIELDS = tuple(ParamFact.__dataclass_fields__)
+
+
+@lru_cache(maxsize=None)
+def _fields() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The field names of ValueFact and ParamFact, the columns of the cached rows."""
+    from benchdb.etl.transform.interpret import ParamFact, ValueFact
+
+    return tuple(ValueFact.__dataclass_fields__), tuple(ParamFact.__dataclass_fields__)
 
 
 @dataclass(frozen=True)
@@ -136,7 +144,7 @@ def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str], str]]:
         rel = prefix + entry.name
         if entry.is_dir(follow_symlinks=False):
             yield from _walk(entry.path, rel + "/")
-        elif entry.is_file() and os.path.splitext(entry.name)[1].lower() in SUFFIXES:
+        elif entry.name.lower().endswith(SUFFIXES) and entry.is_file():
             yield entry, rel
 
 
@@ -146,14 +154,32 @@ def known_stats(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[int, int, str
         "SELECT path, size_bytes, mtime_ns, content_sha256 FROM document_stat").fetchall()}
 
 
-def record_stats(con: duckdb.DuckDBPyConnection, files: list[SourceFile], hashes: dict[str, str]) -> None:
+STATS_ROW_WRITES = 200  # at most this many changed stat rows are written one by one, more in bulk
+
+
+def record_stats(con: duckdb.DuckDBPyConnection, files: list[SourceFile], hashes: dict[str, str],
+                 previous: dict[str, tuple[int, int, str]] | None = None) -> None:
     """Remember size, time and hash of every file seen, for the next refresh (`hashes`
-    fills in the files hashed while parsing)."""
+    fills in the files hashed while parsing). With `previous` (what `known_stats` read
+    before), only the rows that differ are written: nothing when no file changed."""
+    rows = [(f.rel, f.size, f.mtime_ns, f.sha256 or hashes.get(f.rel) or _hash_file(f.path)) for f in files]
+    if previous is not None:
+        changed = [row for row in rows if previous.get(row[0]) != row[1:]]
+        gone = set(previous) - {row[0] for row in rows}
+        if len(changed) + len(gone) <= STATS_ROW_WRITES:
+            for path in [*gone, *(row[0] for row in changed)]:
+                con.execute("DELETE FROM document_stat WHERE path = ?", [path])
+            if changed:
+                con.executemany("INSERT INTO document_stat (path, size_bytes, mtime_ns, content_sha256) "
+                                "VALUES (?, ?, ?, ?)", changed)
+            return
+    import pandas as pd
+
+    from benchdb.schema import tables as t
+
     con.execute("DELETE FROM document_stat")
-    bulk_insert(con, t.document_stat, pd.DataFrame({
-        "path": [f.rel for f in files], "size_bytes": [f.size for f in files],
-        "mtime_ns": [f.mtime_ns for f in files],
-        "content_sha256": [f.sha256 or hashes.get(f.rel) or _hash_file(f.path) for f in files]}))
+    bulk_insert(con, t.document_stat, pd.DataFrame(rows, columns=["path", "size_bytes", "mtime_ns",
+                                                                  "content_sha256"]))
 
 
 def has_documents(root: Path) -> bool:
@@ -163,17 +189,23 @@ def has_documents(root: Path) -> bool:
 
 def extract_bytes(data: bytes, ref: Reference) -> Extracted:
     """Decode, parse and interpret one document. Never raises: a failure is a result."""
+    from benchdb.etl.extract.chart import Skip
+    from benchdb.etl.extract.document import read_document
+    from benchdb.etl.extract.parse import parse_chart
+    from benchdb.etl.transform.interpret import interpret
+
+    value_fields, param_fields = _fields()
     try:
         text, problem = read_document(data)
         if text is None:
             return Extracted(False, problem, None, None, (), (), ())
-        facts: DocumentFacts = interpret(parse_chart(text), ref)
+        facts = interpret(parse_chart(text), ref)
         skips = list(facts.skipped)
         if problem:
             skips.append(Skip(None, "", "note", problem))
         return Extracted(True, None, facts.title, facts.chart_kind,
-                         tuple(tuple(getattr(v, f) for f in _VALUE_FIELDS) for v in facts.values),
-                         tuple(tuple(getattr(p, f) for f in _PARAM_FIELDS) for p in facts.params),
+                         tuple(tuple(getattr(v, f) for f in value_fields) for v in facts.values),
+                         tuple(tuple(getattr(p, f) for f in param_fields) for p in facts.params),
                          tuple((s.line, s.quote, s.reason, s.detail) for s in skips))
     except Exception as exc:  # a parser bug must not stop the run; it is recorded per document
         return Extracted(False, f"internal error while parsing: {type(exc).__name__}: {exc}", None, None, (), (), ())
@@ -192,7 +224,11 @@ def _extract_path(path: str, ref: Reference | None = None) -> Extracted:
     except OSError as exc:  # kept as a failed (or stale) document; retried on the next refresh
         return Extracted(False, f"cannot read the file: {exc.strerror or exc}; fix its permissions or remove it",
                          None, None, (), (), ())
-    return replace(extract_bytes(data, ref or load_reference()), sha256=hashlib.sha256(data).hexdigest())
+    if ref is None:
+        from benchdb.etl.transform.reference import load_reference
+
+        ref = load_reference()
+    return replace(extract_bytes(data, ref), sha256=hashlib.sha256(data).hexdigest())
 
 
 def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
@@ -203,6 +239,7 @@ def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
     workers = os.cpu_count() or 1
     if count < PARALLEL_MIN_DOCUMENTS or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
+    extract_bytes(b"", _reference())  # the parser's modules and the reference data, loaded once for all workers
     gc.freeze()  # the inherited objects stay out of the workers' collections (fewer copied pages, shorter pauses)
     try:
         return multiprocessing.get_context("fork").Pool(workers, initializer=_worker_init)
@@ -257,13 +294,20 @@ def pending(files: list[SourceFile], known: dict[str, tuple[int, str, str]]) -> 
     return work
 
 
+def _reference() -> Reference:
+    from benchdb.etl.transform.reference import load_reference
+
+    return load_reference()
+
+
 def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: multiprocessing.pool.Pool | None,
-                 progress: Callable[[int, int], None] | None = None, ref: Reference | None = None) -> CacheChanges:
+                 progress: Callable[[int, int], None] | None = None, ref: Reference | None = None,
+                 known: dict[str, tuple[int, str, str]] | None = None) -> CacheChanges:
     """Bring the cache in line with `files`: parse new and changed documents, replace
     their rows, keep the last good rows of a document that became unreadable (status
     'stale'), and mark documents no longer present as 'removed' (their rows deleted)."""
     changes = CacheChanges()
-    known = known_documents(con)
+    known = known_documents(con) if known is None else known
     work = pending(files, known)
     changes.unchanged = len(files) - len(work)
     present = {f.rel for f in files}
@@ -289,6 +333,8 @@ def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: 
     if removed:
         changes.removed = len(removed)
         changes.touched.extend(removed)
+        import pandas as pd
+
         frame = pd.DataFrame({"document_id": removed})
         con.register("_removed", frame)
         changes.values_removed += _delete_rows(con, "_removed")
@@ -310,6 +356,11 @@ def _delete_rows(con: duckdb.DuckDBPyConnection, ids_view: str) -> int:
 def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Extracted]],
                 known: dict[str, tuple[int, str, str]], next_id: int, changes: CacheChanges) -> int:
     """Write one batch of extraction results; returns the next free document id."""
+    import pandas as pd
+
+    from benchdb.schema import tables as t
+
+    value_fields, param_fields = _fields()
     docs, values, params, skips, replaced = [], [], [], [], []
     for source_file, result in batch:
         previous = known.get(source_file.rel)
@@ -367,8 +418,8 @@ def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Ex
                    last_loaded_run = CASE WHEN u.loaded THEN -1 ELSE document.last_loaded_run END
             FROM _updates u WHERE document.document_id = u.document_id""")
         con.unregister("_updates")
-    bulk_insert(con, t.extracted_value, pd.DataFrame(values, columns=["document_id", "ordinal", *_VALUE_FIELDS]))
-    bulk_insert(con, t.extracted_param, pd.DataFrame(params, columns=["document_id", "ordinal", *_PARAM_FIELDS]))
+    bulk_insert(con, t.extracted_value, pd.DataFrame(values, columns=["document_id", "ordinal", *value_fields]))
+    bulk_insert(con, t.extracted_param, pd.DataFrame(params, columns=["document_id", "ordinal", *param_fields]))
     bulk_insert(con, t.skipped_value, pd.DataFrame(
         skips, columns=["document_id", "ordinal", "source_line", "quote", "reason", "detail"]))
     changes.values_added += len(values)

@@ -6,9 +6,13 @@ SQLAlchemy table, never from data.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import duckdb
-import pandas as pd
-import sqlalchemy as sa
+
+if TYPE_CHECKING:  # imported by their callers; this module stays cheap to import
+    import pandas as pd
+    import sqlalchemy as sa
 
 
 def quote_identifier(name: str) -> str:
@@ -42,6 +46,7 @@ def recreate_tables(con: duckdb.DuckDBPyConnection, engine_dialect: sa.engine.Di
 
     DuckDB checks foreign keys against rows deleted earlier in the same transaction, so a
     star rebuilt inside one transaction is dropped and created rather than emptied."""
+    import sqlalchemy as sa
     for table in reversed(tables):
         con.execute(f"DROP TABLE IF EXISTS {quote_identifier(table.name)}")
     for table in tables:
