@@ -37,7 +37,7 @@ resolved as (
             end as params_b
         from model_dim
         cross join param_kinds
-    )
+    ) as model_params
     where params_b is not null
 ),
 

@@ -83,7 +83,9 @@ UNPUBLISHED_TABLES: tuple[sa.Table, ...] = tuple(
 MATERIALIZED_VIEWS: dict[str, tuple[str, ...]] = {
     # param_frontier reads it: materializing it once also builds the frontier from rows
     "score_per_parameter": ("benchmark", "param_kind", "metric"),
+    "param_frontier_all": ("benchmark", "param_kind", "metric"),
     "param_frontier": ("benchmark", "param_kind", "metric"),
+    "throughput_frontier_all": ("benchmark", "model"),
     "throughput_frontier": ("benchmark", "model"),
 }
 
