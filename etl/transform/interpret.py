@@ -655,8 +655,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             slot.benchmark_text = residue
         return
     strength = is_model_like(name, ref)
-    if role == "model" or (strength == 2) or (strength == 1 and figure.labels_are_models and _looks_like_a_name(name)) \
-            or (is_label and figure.labels_are_models and not figure.models and _looks_like_a_name(name)):
+    if role == "model" or (strength == 2) or (strength == 1 and figure.labels_are_models and not _is_sentence(name)) \
+            or (is_label and figure.labels_are_models and not figure.models and not _is_sentence(name)):
         if slot.model is None:
             slot.model = strip_annotations(name)
             slot.model_written = text if is_label else name
@@ -674,6 +674,15 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
 _FUNCTION_WORDS = re.compile(
     r"(?i)\b(?:the|of|from|to|with|each|are|is|was|were|and|above|below|next|left|right|printed|shown|"
     r"listed|values?|points?|bars?|labels?|labelled|labeled|reading|read|its|their|per|every|all)\b")
+
+
+_SENTENCE_WORDS = re.compile(r"(?i)^(?:the|a|an|this|that|is|are|was|were|has|have|of|with|than)$")
+
+
+def _is_sentence(text: str) -> bool:
+    """A label that is a clause of prose (``The AMC23 curve is flatter``), not a name."""
+    words = [w.strip(",.;:()") for w in text.split()]
+    return len(words) >= 3 and any(_SENTENCE_WORDS.match(w) for w in words)
 
 
 def _looks_like_a_name(text: str) -> bool:
