@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from benchdb.etl._rx import rx as _rx
-from benchdb.etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Skip, Span
+from benchdb.etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Scope, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers
 from benchdb.etl.extract.recognize import (
     DESCRIPTIVE_FIELDS,
@@ -67,6 +67,7 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower|middle|
                            r"\s*[:.\-–—]\s*|"
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+)", re.IGNORECASE)
 _LITERAL_NEWLINE = re.compile(r"\\n")
+_HAS_DIGIT = re.compile(r"\d").search
 
 
 def normalise_text(text: str) -> str:
@@ -352,6 +353,7 @@ def parse_chart(text: str) -> Chart:
     in_legend = False
     table_header: tuple[str, ...] | None = None
     prose_axis_candidates: list[Axis] = []
+    scopes: list[Scope] = []  # the data-section lines with digits, for the ledger
     for line in lines:
         if line.kind == "heading":
             if title is not None and line.number == title.line:
@@ -374,11 +376,16 @@ def parse_chart(text: str) -> Chart:
         content = line.content
         if line.kind in ("blank", "other") or not content.strip():
             table_header = None if line.kind == "blank" else table_header
+            if section != "overview" and _HAS_DIGIT(content):
+                scopes.append(Scope(line.number, clean(content), "unread", quote=line.text.strip()))
             continue
         if section == "overview":
             overview.append(Span(line.number, clean(content)))
             prose_axis_candidates.extend(prose_axes(content, line.number))
             continue
+        scope = Scope(line.number, clean(content), "data", quote=line.text.strip()) if _HAS_DIGIT(content) else None
+        if scope is not None:
+            scopes.append(scope)
         if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):
             axis = parse_axis(content, line.number)
             if axis is not None:
@@ -390,9 +397,13 @@ def parse_chart(text: str) -> Chart:
                 if not any(a.role == axis.role for a in axes):
                     axes.append(axis)
                 in_legend = False
+                if scope is not None:
+                    scope.role = "axis"
                 continue
             label, note, rest = split_label(content)
             if title is not None and line.number == title.line:
+                if scope is not None:
+                    scopes.pop()  # the title is not data
                 continue
             if label and _rx(r"(?:chart|figure|plot)?\s*type", re.IGNORECASE).match(label) and kind is None:
                 kind = rest.split(".")[0].split(" with ")[0].strip().lower()[:60] or None
@@ -406,15 +417,21 @@ def parse_chart(text: str) -> Chart:
             if label and _rx(r"legend|key\b|colou?r\s*(?:coding|key|legend)|series", re.IGNORECASE).match(label):
                 in_legend = True
                 legend.extend(parse_legend_entries(rest, line.number))
+                if scope is not None:
+                    scope.role = "legend"
                 continue
             if in_legend or line.depth > 0:
                 entries = parse_legend_entries(content, line.number)
                 if entries:
                     legend.extend(entries)
+                    if scope is not None:
+                        scope.role = "legend"
                     continue
             if label and not rest and line.kind == "item":
                 in_legend = False
             if section == "components":
+                if scope is not None:
+                    scope.role = "note"
                 notes.append(Span(line.number, clean(content)))
                 prose_axis_candidates.extend(prose_axes(content, line.number))
                 continue
@@ -422,6 +439,8 @@ def parse_chart(text: str) -> Chart:
         if line.kind == "table_row":
             if line.is_table_header or table_header is None:
                 table_header = tuple(clean(c) for c in line.cells)
+                if scope is not None:
+                    scope.role = "table header"
                 continue
             points.append(Point(line=line.number, quote=line.text.strip(), context=tuple(s for _, s in context),
                                 label=None, readings=(), fields=tuple(zip(table_header, (clean(c) for c in line.cells))),
@@ -446,6 +465,8 @@ def parse_chart(text: str) -> Chart:
         if label is None and line.kind == "item":
             label, rest = _label_before_values(rest, label)
         if label and DESCRIPTIVE_FIELDS.match(label):
+            if scope is not None:
+                scope.role, scope.field = "field", label
             continue
         readings, dropped = read_values(rest)
         if header_text is None and label is not None and not readings and not _label_has_value(label, note) \
@@ -455,6 +476,8 @@ def parse_chart(text: str) -> Chart:
             rank = _header_rank(line)
             context = [(r, s) for r, s in context if r < rank]
             context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
+            if scope is not None:
+                scope.role = "header"
             continue
         ctx = tuple(s for _, s in context)
         if label is None and line.kind == "paragraph":
@@ -480,7 +503,7 @@ def parse_chart(text: str) -> Chart:
             points.extend(found)
             continue
         for number, reason in dropped:
-            skips.append(Skip(line.number, line.text.strip(), reason, number.raw))
+            skips.append(Skip(line.number, line.text.strip(), reason, number.raw, token=number.raw))
         if not readings:
             if not dropped and find_numbers(clean(content)):
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
@@ -495,7 +518,7 @@ def parse_chart(text: str) -> Chart:
             roles.add(axis.role)
     return Chart(title=title, kind=kind, overview=tuple(overview), axes=tuple(axes), legend=tuple(legend),
                  points=tuple(points), skipped=tuple(skips), is_truncated=truncated, n_lines=len(lines),
-                 notes=tuple(notes))
+                 notes=tuple(notes), scopes=tuple(scopes))
 
 
 _NAME_THEN_VALUES = re.compile(
