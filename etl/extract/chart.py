@@ -111,7 +111,8 @@ class Scope:
     `text` is the line's content as the recognizers read it (markup removed); `role` is
     'axis', 'legend', 'note' (a Components line that is none of the others), 'header' (a
     group header), 'table header', 'field' (a descriptive field: `field` holds its name,
-    ``Trend``, ``Error bars``), 'data' (a data line, table row or reference line) or 'unread'
+    ``Trend``, ``Error bars``), 'data' (a data line, table row or reference line), 'prose' (a
+    sentence read for names and values) or 'unread'
     (a code block inside a data section); `quote` is the line as written."""
 
     line: int

@@ -260,7 +260,9 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
         name = label
     if name is None:
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
-    value = numbers[-1]
+    # the number the 'at y ≈' points to, not the last one: 'at y ≈ 55.4, labeled "Gemini 2.5 Pro"'
+    at = _REFERENCE_LINE.search(text)
+    value = next((n for n in numbers if at is not None and n.end >= at.end()), numbers[-1])
     return Point(line=line.number, quote=line.text.strip(), context=context, label=name,
                  readings=(Reading(value, position="y"),), is_reference_line=True)
 
@@ -481,6 +483,8 @@ def parse_chart(text: str) -> Chart:
             continue
         ctx = tuple(s for _, s in context)
         if label is None and line.kind == "paragraph":
+            if scope is not None:
+                scope.role = "prose"
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
@@ -496,6 +500,8 @@ def parse_chart(text: str) -> Chart:
                     readings.insert(0, Reading(note_number[0], position="label"))
                 note = None
         if label is None and readings and _rx(r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b").match(rest):
+            if scope is not None:
+                scope.role = "prose"
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",

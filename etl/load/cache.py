@@ -23,6 +23,7 @@ from benchdb.etl.extract.document import read_document
 from benchdb.etl.extract.parse import parse_chart
 from benchdb.etl.load.loader import bulk_insert
 from benchdb.etl.transform.interpret import DocumentFacts, ParamFact, ValueFact, interpret
+from benchdb.etl.transform.ledger import account, ledger_skips
 from benchdb.etl.transform.reference import Reference, load_reference
 from benchdb.schema import tables as t
 
@@ -148,8 +149,10 @@ def extract_bytes(data: bytes, ref: Reference) -> Extracted:
         text, problem = read_document(data)
         if text is None:
             return Extracted(False, problem, None, None, (), (), ())
-        facts: DocumentFacts = interpret(parse_chart(text), ref)
-        skips = list(facts.skipped)
+        chart = parse_chart(text)
+        facts: DocumentFacts = interpret(chart, ref)
+        # every number of a data section ends loaded or in skipped_values: the ledger adds the rows
+        skips = [*facts.skipped, *ledger_skips(account(chart, facts, ref), chart)]
         if problem:
             skips.append(Skip(None, "", "note", problem))
         return Extracted(True, None, facts.title, facts.chart_kind,

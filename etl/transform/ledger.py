@@ -63,6 +63,7 @@ class LedgerEntry:
     state: str
     reason: str = ""
     by: str = "ledger"
+    detail: str = ""  # more about the reason: the name a version is part of, the missing role's context
 
     @property
     def recorded(self) -> bool:
@@ -87,7 +88,7 @@ _PLUS_MINUS = re.compile(r"±\s*$")
 _DELTA_BEFORE = re.compile(r"(?i)(?:Δ|delta|diff(?:erence)?|gap|vs\.?|→|->)\s*[:=]?\s*$")
 _NAME_SPAN = re.compile(
     # a name with a version or size: 'Claude 3.5 Sonnet', 'Llama 3.1 70B', 'Gemma 3 4B IT', 'AIME 2024'
-    r"[A-Za-z][\w.\-+@]*(?:[ \-](?:[A-Za-z][\w.\-+@]*|\d+(?:\.\d+)*[A-Za-z]*))*")
+    r"[A-Za-z][\w.\-+@']*(?:[ \-](?:[A-Za-z][\w.\-+@']*|\d+(?:\.\d+)*[A-Za-z]*))*")
 _CATEGORY = re.compile(
     r"(?i)^(?:[a-z][\w\- ]{0,24}?\s*[=:]?\s*)?[~≈]?\d[\d.,]*\s*[kmbt%]?(?:\s*[a-z/]{1,12}){0,2}$")
 _ENUMERATOR_AFTER = re.compile(r"[.)]\s")
@@ -140,9 +141,9 @@ def account(chart: Chart, facts: DocumentFacts, ref: Reference) -> list[LedgerEn
                 found[index] = LedgerEntry(scope.line, number.raw, number.start, "non-data", whole_document.reason,
                                            "line skip")
                 continue
-            state, reason = classify(scope, number, ref, taken, line_skip)
+            state, reason, detail = classify(scope, number, ref, taken, line_skip)
             by = "line skip" if line_skip is not None and reason == line_skip.reason else "ledger"
-            found[index] = LedgerEntry(scope.line, number.raw, number.start, state, reason, by)
+            found[index] = LedgerEntry(scope.line, number.raw, number.start, state, reason, by, detail)
         entries.extend(e for e in found if e is not None)
     return entries
 
@@ -172,68 +173,73 @@ def _core(raw: str) -> str:
     return _rx(r"^\D*?(?=[\d.])").sub("", raw).strip()
 
 
-def classify(scope: Scope, number: Number, ref: Reference, taken: list[str], line_skip: Skip | None) -> tuple[str, str]:
-    """(state, reason) of a number no stage took, from its line's role and its own text;
-    `taken` are the tokens of the line that became facts, `line_skip` a skip about the
-    whole line (its reason applies to a number the rules here do not explain)."""
+def classify(scope: Scope, number: Number, ref: Reference, taken: list[str],
+             line_skip: Skip | None) -> tuple[str, str, str]:
+    """(state, reason, detail) of a number no stage took, from its line's role and its own
+    text; `taken` are the tokens of the line that became facts, `line_skip` a skip about
+    the whole line (its reason applies to a number the rules here do not explain)."""
     text = scope.text
     before = text[: number.start]
     after = text[number.end:]
     role = scope.role
     if role == "axis":
-        return "non-data", "axis tick or label"
+        return "non-data", "axis tick or label", ""
     if role == "legend":
-        return "non-data", "legend label"
+        return "non-data", "legend label", ""
     field = scope.field if role == "field" else None
-    if role in ("note", "data"):
+    if role in ("note", "data", "prose"):
         label = split_label(text)[0]
         if label is not None and number.start >= len(label) and DESCRIPTIVE_FIELDS.match(label):
             field = label  # 'Error bars: 95% confidence interval'
     if field is not None:
         for pattern, reason in _FIELD_REASONS:
             if pattern.search(field):
-                return "non-data", reason
-        return "non-data", field.lower()
+                return "non-data", reason, ""
+        return "non-data", "descriptive field", field
     if _PLUS_MINUS.search(before):
-        return "non-data", "error bar"
+        return "non-data", "error bar", ""
     for dropped, reason in read_values(text)[1]:
         if dropped.start == number.start and dropped.raw == number.raw:
-            return "non-data", reason
+            return "non-data", reason, ""
     if _DELTA_BEFORE.search(before) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+"):
-        return "non-data", "annotation"
+        return "non-data", "annotation", ""
     plain = not number.is_approximate and number.suffix is None and "." not in number.raw
     if plain and (_INDEX_BEFORE.search(before) or (not before.strip(" *_([") and _ENUMERATOR_AFTER.match(after))):
-        return "non-data", "index"
+        return "non-data", "index", ""
     if plain and _COUNT_AFTER.match(after) and not _NOT_A_COUNT.match(after):
-        return "non-data", "count"
+        return "non-data", "count", ""
     if role == "table header":
-        return ("setting", "column header") if _CATEGORY.match(_cell_of(text, number)) else ("non-data", "column header")
+        if _CATEGORY.match(_cell_of(text, number)):
+            return "setting", "column header", ""
+        return "non-data", "column header", ""
     name = _name_around(text, number)
     if name is not None and (find_benchmark(name, ref) or is_model_like(name, ref)):
-        return "non-data", "version inside a name"
+        return "non-data", "version inside a name", name
     if plain and _YEAR.fullmatch(number.raw) and _DATE_NEAR.search(before):
-        return "non-data", "date"
+        return "non-data", "date", ""
     if number.raw in taken:
-        return "non-data", "repeats a value of the line"
+        return "non-data", "repeated value", "the line gives this value twice"
     if line_skip is not None:
-        return SKIP_STATES.get(line_skip.reason, "unattributed"), line_skip.reason
+        return SKIP_STATES.get(line_skip.reason, "unattributed"), line_skip.reason, ""
     if role == "header":
-        return "non-data", "inside a group header"
-    if role == "data":
+        return "non-data", "group header", ""
+    if role in ("data", "prose"):
         label, _, rest = split_label(text)
         if label is not None and number.end <= len(text) - len(rest):
-            return "non-data", "inside a label"
+            return "non-data", "label", ""
     if _RANGE_AROUND.search(before) or _RANGE_AROUND_AFTER.match(after):
-        return "non-data", "range"
+        return "non-data", "range", ""
     if not plain and _POINTS_AFTER.match(after):
-        return "non-data", "annotation"  # 'lose 1.4 points', 'about 11 points': a difference
+        return "non-data", "annotation", "a difference in points"
     if role == "unread":
-        return "unattributed", "not read (inside a code block)"
+        return "unattributed", "not read", "inside a code block"
     if role == "note":
-        return "unattributed", "not read (a Components note, not an axis, legend or data line)"
+        return "unattributed", "not read", "a Components line that is no axis, legend or data line"
+    if role == "prose":
+        return "unattributed", "no model", "no model name before it in its sentence"
     if taken:
-        return "unattributed", "no quantity (the line's other numbers were read, this one was not)"
-    return "unattributed", "not recognised (no recognizer read this line's numbers)"
+        return "unattributed", "no quantity", "the line's other numbers were read, this one was not"
+    return "unattributed", "not recognised", "no recognizer read a value from this line"
 
 
 def _cell_of(text: str, number: Number) -> str:
@@ -258,23 +264,31 @@ def _name_around(text: str, number: Number) -> str | None:
 
 
 def ledger_skips(entries: list[LedgerEntry], chart: Chart) -> list[Skip]:
-    """Rows for `skipped_values` for the entries no skip records yet: one per line and
-    reason, the tokens as written in `detail` (``1; 10; 100``; an unattributed number's
-    detail starts with the missing role)."""
-    grouped: dict[tuple[int, str, str], list[str]] = {}
+    """Rows for `skipped_values` for the entries that no skip row of the extractor records:
+    one per line and reason, the tokens as written in `detail` (``1; 10; 100``). A
+    non-data number keeps its reason (``axis tick or label``); an unattributed one gets the
+    reason ``unattributed`` and a detail that starts with the missing role (``no model:
+    48.4% (no model name before it in its sentence)``)."""
+    grouped: dict[tuple[int, str, str, str], list[str]] = {}
     for entry in entries:
-        if entry.recorded or entry.state not in ("non-data", "unattributed"):
+        if entry.by in ("skip", "line skip") or entry.state not in ("non-data", "unattributed"):
             continue
-        reason = entry.reason if entry.state == "non-data" else UNATTRIBUTED
-        role = entry.reason if entry.state == "unattributed" else ""
-        grouped.setdefault((entry.line, reason, role), []).append(entry.token)
+        if entry.state == "non-data":
+            key = (entry.line, entry.reason, "", entry.detail)
+        else:
+            key = (entry.line, UNATTRIBUTED, entry.reason, entry.detail)
+        grouped.setdefault(key, []).append(entry.token)
     if not grouped:
         return []
     quotes = {scope.line: scope.quote for scope in chart.scopes}
     skips = []
-    for (line, reason, role), tokens in grouped.items():
+    for (line, reason, role, more), tokens in grouped.items():
         detail = "; ".join(tokens)
-        skips.append(Skip(line, quotes.get(line, ""), reason, f"{role}: {detail}" if role else detail))
+        if role:
+            detail = f"{role}: {detail}"
+        if more:
+            detail = f"{detail} ({more})"
+        skips.append(Skip(line, quotes.get(line, ""), reason, detail))
     return skips
 
 
