@@ -49,7 +49,8 @@ def report(folder: Path, show: str | None = None, limit: int = 50) -> dict[str, 
             and not (e.by in ("skip", "line skip") and e.reason not in NEW_SKIP_REASONS) for e in entries)
         covered = {v.source_line for v in facts.values} | {p.source_line for p in facts.params} | {
             s.line for s in facts.skipped if s.reason not in NEW_SKIP_REASONS}
-        counts["silent lines before the ledger"] += len({e.line for e in entries} - covered)
+        if not any(s.line is None and s.reason == "no benchmark result" for s in facts.skipped):
+            counts["silent lines before the ledger"] += len({e.line for e in entries} - covered)
         if show:
             quotes = {s.line: s.text for s in chart.scopes}
             for e in entries:

@@ -23,7 +23,7 @@ from benchdb.etl.extract.document import read_document
 from benchdb.etl.extract.parse import parse_chart
 from benchdb.etl.load.loader import bulk_insert
 from benchdb.etl.transform.interpret import DocumentFacts, ParamFact, ValueFact, interpret
-from benchdb.etl.transform.ledger import account, ledger_skips
+from benchdb.etl.transform.ledger import SKIP_STATES, UNATTRIBUTED, account, ledger_skips
 from benchdb.etl.transform.reference import Reference, load_reference
 from benchdb.schema import tables as t
 
@@ -354,7 +354,8 @@ def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Ex
 
 
 def _empty_reason(result: Extracted) -> str:
-    reasons = Counter(s[2] for s in result.skips if s[2] != "note")
+    # the extractor's reasons and unattributed values explain an empty document; axis ticks and the like do not
+    reasons = Counter(s[2] for s in result.skips if s[2] in SKIP_STATES or s[2] == UNATTRIBUTED)
     if reasons:
         return "no measurements: " + ", ".join(f"{r} ({n})" for r, n in reasons.most_common())
     return "no measurements: no data points found"

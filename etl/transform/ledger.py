@@ -86,9 +86,10 @@ _COUNT_AFTER = re.compile(
     r"shapes?|labels?|ticks?)\b")
 _PLUS_MINUS = re.compile(r"±\s*$")
 _DELTA_BEFORE = re.compile(r"(?i)(?:Δ|delta|diff(?:erence)?|gap|vs\.?|→|->)\s*[:=]?\s*$")
-_NAME_SPAN = re.compile(
-    # a name with a version or size: 'Claude 3.5 Sonnet', 'Llama 3.1 70B', 'Gemma 3 4B IT', 'AIME 2024'
-    r"[A-Za-z][\w.\-+@']*(?:[ \-](?:[A-Za-z][\w.\-+@']*|\d+(?:\.\d+)*[A-Za-z]*))*")
+_NAME_WORD = r"(?:[A-Z][\w.\-+@']*|\d+(?:\.\d+)*[A-Za-z]*)"
+# up to three name words joined by single spaces or hyphens, right before or after a number
+_NAME_BEFORE = re.compile(r"(?<![\w.\-+@'])(?:" + _NAME_WORD + r"[ \-]){1,3}$")
+_NAME_AFTER = re.compile(r"(?:[ \-]" + _NAME_WORD + r"(?![\w.\-+@'])){1,3}")
 _CATEGORY = re.compile(
     r"(?i)^(?:[a-z][\w\- ]{0,24}?\s*[=:]?\s*)?[~≈]?\d[\d.,]*\s*[kmbt%]?(?:\s*[a-z/]{1,12}){0,2}$")
 _ENUMERATOR_AFTER = re.compile(r"[.)]\s")
@@ -123,28 +124,31 @@ def account(chart: Chart, facts: DocumentFacts, ref: Reference) -> list[LedgerEn
         elif skip.line not in line_skips:
             line_skips[skip.line] = skip
     entries: list[LedgerEntry] = []
+    append = entries.append
     for scope in chart.scopes:
         numbers = find_numbers(scope.text)
         if not numbers:
             continue
+        line = scope.line
         found: list[LedgerEntry | None] = [None] * len(numbers)
-        for token, state, reason, by in claims.get(scope.line, ()):
+        taken: list[str] = []
+        for token, state, reason, by in claims.get(line, ()):
             index = _match(numbers, found, token, scope.text, ref)
             if index is not None:
-                found[index] = LedgerEntry(scope.line, numbers[index].raw, numbers[index].start, state, reason, by)
-        line_skip = line_skips.get(scope.line)
-        taken = [e.token for e in found if e is not None and e.by == "fact"]
+                found[index] = LedgerEntry(line, numbers[index].raw, numbers[index].start, state, reason, by)
+                if by == "fact":
+                    taken.append(token)
+        line_skip = line_skips.get(line)
         for index, number in enumerate(numbers):
-            if found[index] is not None:
-                continue
-            if whole_document is not None:
-                found[index] = LedgerEntry(scope.line, number.raw, number.start, "non-data", whole_document.reason,
-                                           "line skip")
-                continue
-            state, reason, detail = classify(scope, number, ref, taken, line_skip)
-            by = "line skip" if line_skip is not None and reason == line_skip.reason else "ledger"
-            found[index] = LedgerEntry(scope.line, number.raw, number.start, state, reason, by, detail)
-        entries.extend(e for e in found if e is not None)
+            entry = found[index]
+            if entry is None:
+                if whole_document is not None:
+                    entry = LedgerEntry(line, number.raw, number.start, "non-data", whole_document.reason, "line skip")
+                else:
+                    state, reason, detail = classify(scope, number, ref, taken, line_skip)
+                    by = "line skip" if line_skip is not None and reason == line_skip.reason else "ledger"
+                    entry = LedgerEntry(line, number.raw, number.start, state, reason, by, detail)
+            append(entry)
     return entries
 
 
@@ -153,7 +157,9 @@ def _match(numbers: list[Number], found: list[LedgerEntry | None], token: str, t
     """The first free number written as `token`, preferring one outside a name when the
     line writes it twice (``Llama 3.1 70B (70B parameters, ...)``); else the first free one
     with the same digits (a token read from a differently marked-up part of the line)."""
-    candidates = [i for i, number in enumerate(numbers) if found[i] is None and number.raw == token]
+    if len(numbers) == 1:  # the common case: one number on the line
+        return 0 if found[0] is None and (numbers[0].raw == token or _core(numbers[0].raw) == _core(token)) else None
+    candidates = [i for i, number in enumerate(numbers) if number.raw == token and found[i] is None]
     if len(candidates) > 1:
         for index in candidates:
             name = _name_around(text, numbers[index])
@@ -219,6 +225,10 @@ def classify(scope: Scope, number: Number, ref: Reference, taken: list[str],
         return "non-data", "date", ""
     if number.raw in taken:
         return "non-data", "repeated value", "the line gives this value twice"
+    if _RANGE_AROUND.search(before) or _RANGE_AROUND_AFTER.match(after):
+        return "non-data", "range", ""
+    if not plain and _POINTS_AFTER.match(after):
+        return "non-data", "annotation", "a difference in points"
     if line_skip is not None:
         return SKIP_STATES.get(line_skip.reason, "unattributed"), line_skip.reason, ""
     if role == "header":
@@ -227,10 +237,6 @@ def classify(scope: Scope, number: Number, ref: Reference, taken: list[str],
         label, _, rest = split_label(text)
         if label is not None and number.end <= len(text) - len(rest):
             return "non-data", "label", ""
-    if _RANGE_AROUND.search(before) or _RANGE_AROUND_AFTER.match(after):
-        return "non-data", "range", ""
-    if not plain and _POINTS_AFTER.match(after):
-        return "non-data", "annotation", "a difference in points"
     if role == "unread":
         return "unattributed", "not read", "inside a code block"
     if role == "note":
@@ -250,17 +256,16 @@ def _cell_of(text: str, number: Number) -> str:
 
 
 def _name_around(text: str, number: Number) -> str | None:
-    """The name-like run of words the number is part of (``Claude 3.5 Sonnet``), when the
-    number has a word right before or after it inside the run."""
-    for match in _NAME_SPAN.finditer(text):
-        if match.start() <= number.start and number.end <= match.end():
-            span = match.group(0)
-            if span.strip() == number.raw.strip():
-                return None
-            return span
-        if match.start() > number.end:
-            break
-    return None
+    """The name-like words the number stands between (``Claude 3.5 Sonnet``, ``AIME 2025``,
+    ``Llama 3.1 70B``): up to three capitalised or numeric words right before or after it,
+    or None when it has none."""
+    before = _NAME_BEFORE.search(text, 0, number.start) if number.start else None
+    after = _NAME_AFTER.match(text, number.end)
+    if before is None and after is None:
+        return None
+    start = before.start() if before is not None else number.start
+    end = after.end() if after is not None else number.end
+    return text[start:end].strip()
 
 
 def ledger_skips(entries: list[LedgerEntry], chart: Chart) -> list[Skip]:
