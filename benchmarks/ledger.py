@@ -4,9 +4,9 @@
 
 prints, per folder (recursively, ``*.txt`` and ``*.md``): documents, numeric tokens in data
 sections, the count per state (measurement, parameter, setting, non-data, unattributed),
-silent tokens (in no state: must be 0), and what was silent before the ledger: tokens no
-fact and no extractor skip accounted for (`by = ledger`), and lines with numbers that had
-neither a fact nor a skip. `--show STATE` lists entries of that state (or `ledger` for the
+silent tokens (in no state: must be 0), and what was silent before the ledger: tokens that
+went into no fact (as value, parameter count or setting) and into no skip of the extractor,
+and data-section lines with numbers that had neither a fact nor a skip. `--show STATE` lists entries of that state (or `ledger` for the
 ones the ledger's rules classified), with reason and line.
 """
 
@@ -45,8 +45,7 @@ def report(folder: Path, show: str | None = None, limit: int = 50) -> dict[str, 
         # before the ledger: a number was accounted for only by a fact or by a skip of the extractor
         # (the skips the ledger work added, for ignored table columns, do not count)
         counts["unaccounted before the ledger"] += sum(
-            not (e.state in ("measurement", "parameter") and e.by == "fact")
-            and not (e.by in ("skip", "line skip") and e.reason not in NEW_SKIP_REASONS) for e in entries)
+            e.by != "fact" and not (e.by in ("skip", "line skip") and e.reason not in NEW_SKIP_REASONS) for e in entries)
         covered = {v.source_line for v in facts.values} | {p.source_line for p in facts.params} | {
             s.line for s in facts.skipped if s.reason not in NEW_SKIP_REASONS}
         if not any(s.line is None and s.reason == "no benchmark result" for s in facts.skipped):
