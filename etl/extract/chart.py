@@ -119,7 +119,7 @@ class Scope:
     text: str
     role: str
     field: str = ""
-    quote: str = ""  # the line as written
+    quote: str = ""  # the line as written (with its indentation)
 
 
 @dataclass(slots=True)

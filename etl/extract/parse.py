@@ -70,6 +70,14 @@ _LITERAL_NEWLINE = re.compile(r"\\n")
 _HAS_DIGIT = re.compile(r"\d").search
 
 
+def _scope_text(content: str) -> str:
+    """A data line's text as the recognizers read it (`clean`), without a memo lookup for
+    the common line that has no markup and no runs of spaces."""
+    if "*" in content or "_" in content or "`" in content or "  " in content or "\t" in content:
+        return clean(content)
+    return content
+
+
 def normalise_text(text: str) -> str:
     """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
     blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
@@ -379,13 +387,13 @@ def parse_chart(text: str) -> Chart:
         if line.kind in ("blank", "other") or not content.strip():
             table_header = None if line.kind == "blank" else table_header
             if section != "overview" and _HAS_DIGIT(content):
-                scopes.append(Scope(line.number, clean(content), "unread", quote=line.text.strip()))
+                scopes.append(Scope(line.number, _scope_text(content), "unread", quote=line.text))
             continue
         if section == "overview":
             overview.append(Span(line.number, clean(content)))
             prose_axis_candidates.extend(prose_axes(content, line.number))
             continue
-        scope = Scope(line.number, clean(content), "data", quote=line.text.strip()) if _HAS_DIGIT(content) else None
+        scope = Scope(line.number, _scope_text(content), "data", quote=line.text) if _HAS_DIGIT(content) else None
         if scope is not None:
             scopes.append(scope)
         if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Chart, Scope, Skip
-from benchdb.etl.extract.numbers import Number, find_numbers
+from benchdb.etl.extract.numbers import NUMBER_RE, Number, parse_match
 from benchdb.etl.extract.recognize import DESCRIPTIVE_FIELDS, read_values, split_label
 from benchdb.etl.transform.interpret import DocumentFacts, find_benchmark, is_model_like
 from benchdb.etl.transform.reference import Reference
@@ -125,51 +125,55 @@ def account(chart: Chart, facts: DocumentFacts, ref: Reference) -> list[LedgerEn
             line_skips[skip.line] = skip
     entries: list[LedgerEntry] = []
     append = entries.append
+    finditer = NUMBER_RE.finditer
     for scope in chart.scopes:
-        numbers = find_numbers(scope.text)
-        if not numbers:
+        # the same tokens as find_numbers, as bare matches: most are claimed and need no Number
+        matches = tuple(finditer(scope.text))
+        if not matches:
             continue
         line = scope.line
-        found: list[LedgerEntry | None] = [None] * len(numbers)
+        raws = tuple(m.group(0) for m in matches)
+        found: list[LedgerEntry | None] = [None] * len(matches)
         taken: list[str] = []
         for token, state, reason, by in claims.get(line, ()):
-            index = _match(numbers, found, token, scope.text, ref)
+            index = _match(raws, matches, found, token, scope.text, ref)
             if index is not None:
-                found[index] = LedgerEntry(line, numbers[index].raw, numbers[index].start, state, reason, by)
+                found[index] = LedgerEntry(line, raws[index], matches[index].start(), state, reason, by)
                 if by == "fact":
                     taken.append(token)
         line_skip = line_skips.get(line)
-        for index, number in enumerate(numbers):
+        for index, match in enumerate(matches):
             entry = found[index]
             if entry is None:
                 if whole_document is not None:
-                    entry = LedgerEntry(line, number.raw, number.start, "non-data", whole_document.reason, "line skip")
+                    entry = LedgerEntry(line, raws[index], match.start(), "non-data", whole_document.reason,
+                                        "line skip")
                 else:
-                    state, reason, detail = classify(scope, number, ref, taken, line_skip)
+                    state, reason, detail = classify(scope, parse_match(match), ref, taken, line_skip)
                     by = "line skip" if line_skip is not None and reason == line_skip.reason else "ledger"
-                    entry = LedgerEntry(line, number.raw, number.start, state, reason, by, detail)
+                    entry = LedgerEntry(line, raws[index], match.start(), state, reason, by, detail)
             append(entry)
     return entries
 
 
-def _match(numbers: list[Number], found: list[LedgerEntry | None], token: str, text: str,
+def _match(raws: tuple[str, ...], matches: tuple[re.Match[str], ...], found: list[LedgerEntry | None], token: str, text: str,
            ref: Reference) -> int | None:
     """The first free number written as `token`, preferring one outside a name when the
     line writes it twice (``Llama 3.1 70B (70B parameters, ...)``); else the first free one
     with the same digits (a token read from a differently marked-up part of the line)."""
-    if len(numbers) == 1:  # the common case: one number on the line
-        return 0 if found[0] is None and (numbers[0].raw == token or _core(numbers[0].raw) == _core(token)) else None
-    candidates = [i for i, number in enumerate(numbers) if number.raw == token and found[i] is None]
+    if len(raws) == 1:  # the common case: one number on the line
+        return 0 if found[0] is None and (raws[0] == token or _core(raws[0]) == _core(token)) else None
+    candidates = [i for i, raw in enumerate(raws) if raw == token and found[i] is None]
     if len(candidates) > 1:
         for index in candidates:
-            name = _name_around(text, numbers[index])
+            name = _name_around(text, matches[index].start(), matches[index].end())
             if name is None or not is_model_like(name, ref):
                 return index
     if candidates:
         return candidates[0]
     core = _core(token)
-    for index, number in enumerate(numbers):
-        if found[index] is None and _core(number.raw) == core:
+    for index, raw in enumerate(raws):
+        if found[index] is None and _core(raw) == core:
             return index
     return None
 
@@ -204,9 +208,10 @@ def classify(scope: Scope, number: Number, ref: Reference, taken: list[str],
         return "non-data", "descriptive field", field
     if _PLUS_MINUS.search(before):
         return "non-data", "error bar", ""
-    for dropped, reason in read_values(text)[1]:
-        if dropped.start == number.start and dropped.raw == number.raw:
-            return "non-data", reason, ""
+    if role != "data":  # a data line's dropped numbers are skips already; prose and headers drop silently
+        for dropped, reason in read_values(text)[1]:
+            if dropped.start == number.start and dropped.raw == number.raw:
+                return "non-data", reason, ""
     if _DELTA_BEFORE.search(before) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+"):
         return "non-data", "annotation", ""
     plain = not number.is_approximate and number.suffix is None and "." not in number.raw
@@ -218,7 +223,7 @@ def classify(scope: Scope, number: Number, ref: Reference, taken: list[str],
         if _CATEGORY.match(_cell_of(text, number)):
             return "setting", "column header", ""
         return "non-data", "column header", ""
-    name = _name_around(text, number)
+    name = _name_around(text, number.start, number.end)
     if name is not None and (find_benchmark(name, ref) or is_model_like(name, ref)):
         return "non-data", "version inside a name", name
     if plain and _YEAR.fullmatch(number.raw) and _DATE_NEAR.search(before):
@@ -255,17 +260,15 @@ def _cell_of(text: str, number: Number) -> str:
     return text[start: end if end >= 0 else len(text)].strip(" *_`")
 
 
-def _name_around(text: str, number: Number) -> str | None:
+def _name_around(text: str, start: int, end: int) -> str | None:
     """The name-like words the number stands between (``Claude 3.5 Sonnet``, ``AIME 2025``,
     ``Llama 3.1 70B``): up to three capitalised or numeric words right before or after it,
     or None when it has none."""
-    before = _NAME_BEFORE.search(text, 0, number.start) if number.start else None
-    after = _NAME_AFTER.match(text, number.end)
+    before = _NAME_BEFORE.search(text, 0, start) if start else None
+    after = _NAME_AFTER.match(text, end)
     if before is None and after is None:
         return None
-    start = before.start() if before is not None else number.start
-    end = after.end() if after is not None else number.end
-    return text[start:end].strip()
+    return text[before.start() if before is not None else start: after.end() if after is not None else end].strip()
 
 
 def ledger_skips(entries: list[LedgerEntry], chart: Chart) -> list[Skip]:
@@ -285,7 +288,7 @@ def ledger_skips(entries: list[LedgerEntry], chart: Chart) -> list[Skip]:
         grouped.setdefault(key, []).append(entry.token)
     if not grouped:
         return []
-    quotes = {scope.line: scope.quote for scope in chart.scopes}
+    quotes = {scope.line: scope.quote.strip() for scope in chart.scopes}
     skips = []
     for (line, reason, role, more), tokens in grouped.items():
         detail = "; ".join(tokens)
