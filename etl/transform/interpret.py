@@ -112,6 +112,7 @@ class DocumentFacts:
     params: list[ParamFact] = field(default_factory=list)
     skipped: list[Skip] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)  # the numbers the facts were made of, for the ledger
+    claimed_headers: set[int] = field(default_factory=set, repr=False)  # lines of headers whose setting is claimed
     title: str | None = None
     chart_kind: str | None = None
 
@@ -883,7 +884,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     for span in reversed(point.context):
         count = len(slot.settings)
         _assign_name(slot, span.text, figure, ref, is_label=False)
-        if len(slot.settings) > count:
+        if len(slot.settings) > count and span.line not in facts.claimed_headers:
+            facts.claimed_headers.add(span.line)  # a header is claimed once, not for each of its points
             _claim_setting(facts, span.line, span.text, "setting in a group header")
     if point.context:
         panel_spans = [s.text for s in point.context if "|" in s.text]

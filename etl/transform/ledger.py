@@ -71,6 +71,7 @@ class LedgerEntry:
         return self.by in ("skip", "line skip")
 
 
+_ROLE_REASONS = {"axis": "axis tick or label", "legend": "legend label"}
 _FIELD_REASONS = (
     (re.compile(r"(?i)trend"), "trend"), (re.compile(r"(?i)error"), "error bar"),
     (re.compile(r"(?i)count|number of|total points"), "count"),
@@ -142,12 +143,15 @@ def account(chart: Chart, facts: DocumentFacts, ref: Reference) -> list[LedgerEn
                 if by == "fact":
                     taken.append(token)
         line_skip = line_skips.get(line)
+        role_reason = _ROLE_REASONS.get(scope.role)
         for index, match in enumerate(matches):
             entry = found[index]
             if entry is None:
                 if whole_document is not None:
                     entry = LedgerEntry(line, raws[index], match.start(), "non-data", whole_document.reason,
                                         "line skip")
+                elif role_reason is not None:  # an axis or legend line: no need to look closer
+                    entry = LedgerEntry(line, raws[index], match.start(), "non-data", role_reason)
                 else:
                     state, reason, detail = classify(scope, parse_match(match), ref, taken, line_skip)
                     by = "line skip" if line_skip is not None and reason == line_skip.reason else "ledger"
@@ -192,10 +196,8 @@ def classify(scope: Scope, number: Number, ref: Reference, taken: list[str],
     before = text[: number.start]
     after = text[number.end:]
     role = scope.role
-    if role == "axis":
-        return "non-data", "axis tick or label", ""
-    if role == "legend":
-        return "non-data", "legend label", ""
+    if role in _ROLE_REASONS:
+        return "non-data", _ROLE_REASONS[role], ""
     field = scope.field if role == "field" else None
     if role in ("note", "data", "prose"):
         label = split_label(text)[0]
