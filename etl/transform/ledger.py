@@ -129,15 +129,19 @@ def account(chart: Chart, facts: DocumentFacts, ref: Reference) -> list[LedgerEn
     finditer = NUMBER_RE.finditer
     for scope in chart.scopes:
         # the same tokens as find_numbers, as bare matches: most are claimed and need no Number
-        matches = tuple(finditer(scope.text))
+        matches = list(finditer(scope.text))
         if not matches:
             continue
         line = scope.line
-        raws = tuple(m.group(0) for m in matches)
+        raws = [m.group(0) for m in matches]
         found: list[LedgerEntry | None] = [None] * len(matches)
         taken: list[str] = []
+        single = len(raws) == 1
         for token, state, reason, by in claims.get(line, ()):
-            index = _match(raws, matches, found, token, scope.text, ref)
+            if single:  # the common case: one number on the line
+                index = 0 if found[0] is None and (raws[0] == token or _core(raws[0]) == _core(token)) else None
+            else:
+                index = _match(raws, matches, found, token, scope.text, ref)
             if index is not None:
                 found[index] = LedgerEntry(line, raws[index], matches[index].start(), state, reason, by)
                 if by == "fact":
@@ -160,13 +164,11 @@ def account(chart: Chart, facts: DocumentFacts, ref: Reference) -> list[LedgerEn
     return entries
 
 
-def _match(raws: tuple[str, ...], matches: tuple[re.Match[str], ...], found: list[LedgerEntry | None], token: str, text: str,
+def _match(raws: list[str], matches: list[re.Match[str]], found: list[LedgerEntry | None], token: str, text: str,
            ref: Reference) -> int | None:
     """The first free number written as `token`, preferring one outside a name when the
     line writes it twice (``Llama 3.1 70B (70B parameters, ...)``); else the first free one
     with the same digits (a token read from a differently marked-up part of the line)."""
-    if len(raws) == 1:  # the common case: one number on the line
-        return 0 if found[0] is None and (raws[0] == token or _core(raws[0]) == _core(token)) else None
     candidates = [i for i, raw in enumerate(raws) if raw == token and found[i] is None]
     if len(candidates) > 1:
         for index in candidates:
