@@ -197,3 +197,11 @@ def test_the_view_comment_lists_the_ledger_reasons(reason: str) -> None:
 
     comment = (sql_dir() / "skipped_values.sql").read_text(encoding="utf-8")
     assert reason in comment
+
+
+def test_the_ledger_report_counts_every_state_and_no_silent_number() -> None:
+    from benchmarks.ledger import report
+
+    counts = report(CASES / "golden")
+    assert counts["documents"] == 3 and counts["silent"] == 0
+    assert counts["tokens"] == sum(counts.get(state, 0) for state in STATES)
