@@ -99,12 +99,46 @@ class Point:
 
 @dataclass(slots=True)
 class Skip:
-    """Something the extractor saw but did not load, with the reason."""
+    """Something the extractor saw but did not load, with the reason.
+
+    `token` is the number as written when the skip is about one number of the line (an
+    annotation, a range, a value with no model); None when it is about the whole line."""
 
     line: int | None
     quote: str
     reason: str
     detail: str = ""
+    token: str | None = None
+
+
+@dataclass(slots=True)
+class Scope:
+    """A line of a data section (Components/Axes, Detailed Analysis, tables, legends) with
+    what the parser took it for; every number in `text` must end in the ledger.
+
+    `text` is the line's content as the recognizers read it (markup removed); `role` is
+    'axis', 'legend', 'note' (a Components line that is none of the others), 'header' (a
+    group header), 'table header', 'field' (a descriptive field: `field` holds its name,
+    ``Trend``, ``Error bars``), 'data' (a data line, table row or reference line), 'prose' (a
+    sentence read for names and values) or 'unread'
+    (a code block inside a data section); `quote` is the line as written."""
+
+    line: int
+    text: str
+    role: str
+    field: str = ""
+    quote: str = ""  # the line as written (with its indentation)
+
+
+@dataclass(slots=True)
+class Claim:
+    """A number of a data line that became part of a fact: `state` is 'measurement',
+    'parameter' or 'setting'; `token` is the number as written."""
+
+    line: int
+    token: str
+    state: str
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -121,6 +155,7 @@ class Chart:
     is_truncated: bool = False
     n_lines: int = 0
     notes: tuple[Span, ...] = field(default=())
+    scopes: tuple[Scope, ...] = field(default=())
 
     def axis(self, *roles: str) -> Axis | None:
         """The first axis with one of `roles`, in the order given."""

@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from benchdb.etl._rx import rx as _rx
-from benchdb.etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Skip, Span
+from benchdb.etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Scope, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers
 from benchdb.etl.extract.recognize import (
     DESCRIPTIVE_FIELDS,
@@ -72,6 +72,15 @@ _LITERAL_NEWLINE = re.compile(r"\\n")
 # A data section headed by what its panel shows: 'Panel (a): AIME 2024', '(b) MATH-500'.
 _PANEL_HEADING = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower)\s+)?(?:panel|subplot|plot|chart|graph)"
                             r"\s*(?:\d+|\(?[a-h]\)?)?\s*[:.\-–—]|\(?[a-h]\))\s*(?P<name>\S.*)$", re.IGNORECASE)
+_HAS_DIGIT = re.compile(r"\d").search
+
+
+def _scope_text(content: str) -> str:
+    """A data line's text as the recognizers read it (`clean`), without a memo lookup for
+    the common line that has no markup and no runs of spaces."""
+    if "*" in content or "_" in content or "`" in content or "  " in content or "\t" in content:
+        return clean(content)
+    return content
 
 
 def normalise_text(text: str) -> str:
@@ -295,7 +304,9 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
         name = label
     if name is None:
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
-    value = numbers[-1]
+    # the number the 'at y ≈' points to, not the last one: 'at y ≈ 55.4, labeled "Gemini 2.5 Pro"'
+    at = _REFERENCE_LINE.search(text)
+    value = next((n for n in numbers if at is not None and n.end >= at.end()), numbers[-1])
     return Point(line=line.number, quote=line.text.strip(), context=context, label=name,
                  readings=(Reading(value, position="y"),), is_reference_line=True)
 
@@ -390,6 +401,7 @@ def parse_chart(text: str) -> Chart:
     in_legend = False
     table_header: tuple[str, ...] | None = None
     prose_axis_candidates: list[Axis] = []
+    scopes: list[Scope] = []  # the data-section lines with digits, for the ledger
     for line in lines:
         if line.kind == "heading":
             if title is not None and line.number == title.line:
@@ -415,11 +427,16 @@ def parse_chart(text: str) -> Chart:
         content = line.content
         if line.kind in ("blank", "other") or not content.strip():
             table_header = None if line.kind == "blank" else table_header
+            if section != "overview" and _HAS_DIGIT(content):
+                scopes.append(Scope(line.number, _scope_text(content), "unread", quote=line.text))
             continue
         if section == "overview":
             overview.append(Span(line.number, clean(content)))
             prose_axis_candidates.extend(prose_axes(content, line.number))
             continue
+        scope = Scope(line.number, _scope_text(content), "data", quote=line.text) if _HAS_DIGIT(content) else None
+        if scope is not None:
+            scopes.append(scope)
         if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):
             axis = parse_axis(content, line.number)
             if axis is not None:
@@ -431,9 +448,13 @@ def parse_chart(text: str) -> Chart:
                 if not any(a.role == axis.role for a in axes):
                     axes.append(axis)
                 in_legend = False
+                if scope is not None:
+                    scope.role = "axis"
                 continue
             label, note, rest = split_label(content)
             if title is not None and line.number == title.line:
+                if scope is not None:
+                    scopes.pop()  # the title is not data
                 continue
             if label and _rx(r"(?:chart|figure|plot)?\s*type", re.IGNORECASE).match(label) and kind is None:
                 kind = rest.split(".")[0].split(" with ")[0].strip().lower()[:60] or None
@@ -447,15 +468,21 @@ def parse_chart(text: str) -> Chart:
             if label and _rx(r"legend|key\b|colou?r\s*(?:coding|key|legend)|series", re.IGNORECASE).match(label):
                 in_legend = True
                 legend.extend(parse_legend_entries(rest, line.number))
+                if scope is not None:
+                    scope.role = "legend"
                 continue
             if in_legend or line.depth > 0:
                 entries = parse_legend_entries(content, line.number)
                 if entries:
                     legend.extend(entries)
+                    if scope is not None:
+                        scope.role = "legend"
                     continue
             if label and not rest and line.kind == "item":
                 in_legend = False
             if section == "components":
+                if scope is not None:
+                    scope.role = "note"
                 notes.append(Span(line.number, clean(content)))
                 prose_axis_candidates.extend(prose_axes(content, line.number))
                 continue
@@ -463,6 +490,8 @@ def parse_chart(text: str) -> Chart:
         if line.kind == "table_row":
             if line.is_table_header or table_header is None:
                 table_header = tuple(clean(c) for c in line.cells)
+                if scope is not None:
+                    scope.role = "table header"
                 continue
             points.append(Point(line=line.number, quote=line.text.strip(), context=tuple(s for _, s in context),
                                 label=None, readings=(), fields=tuple(zip(table_header, (clean(c) for c in line.cells))),
@@ -487,6 +516,8 @@ def parse_chart(text: str) -> Chart:
         if label is None and line.kind == "item":
             label, rest = _label_before_values(rest, label)
         if label and DESCRIPTIVE_FIELDS.match(label):
+            if scope is not None:
+                scope.role, scope.field = "field", label
             continue
         readings, dropped = read_values(rest)
         if header_text is None and label is not None and not readings and not _label_has_value(label, note) \
@@ -496,12 +527,16 @@ def parse_chart(text: str) -> Chart:
             rank = _header_rank(line)
             context = [(r, s) for r, s in context if r < rank]
             context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
+            if scope is not None:
+                scope.role = "header"
             continue
         ctx = tuple(s for _, s in context)
         if label is None and line.kind == "paragraph" and not find_numbers(clean(content)):
             notes.append(Span(line.number, clean(content)))  # 'All cells are accuracy (%).'
             continue
         if label is None and line.kind == "paragraph":
+            if scope is not None:
+                scope.role = "prose"
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
@@ -521,6 +556,8 @@ def parse_chart(text: str) -> Chart:
                     readings.insert(0, Reading(note_number[0], position="label"))
                 note = None
         if label is None and readings and _rx(r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b").match(rest):
+            if scope is not None:
+                scope.role = "prose"
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
@@ -528,7 +565,7 @@ def parse_chart(text: str) -> Chart:
             points.extend(found)
             continue
         for number, reason in dropped:
-            skips.append(Skip(line.number, line.text.strip(), reason, number.raw))
+            skips.append(Skip(line.number, line.text.strip(), reason, number.raw, token=number.raw))
         if not readings:
             if not dropped and find_numbers(clean(content)):
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
@@ -547,7 +584,7 @@ def parse_chart(text: str) -> Chart:
             roles.add(axis.role)
     return Chart(title=title, kind=kind, overview=tuple(overview), axes=tuple(axes), legend=tuple(legend),
                  points=tuple(points), skipped=tuple(skips), is_truncated=truncated, n_lines=len(lines),
-                 notes=tuple(notes))
+                 notes=tuple(notes), scopes=tuple(scopes))
 
 
 _NAME_THEN_VALUES = re.compile(

@@ -193,14 +193,17 @@ def extract_bytes(data: bytes, ref: Reference) -> Extracted:
     from benchdb.etl.extract.document import read_document
     from benchdb.etl.extract.parse import parse_chart
     from benchdb.etl.transform.interpret import interpret
+    from benchdb.etl.transform.ledger import account, ledger_skips
 
     value_fields, param_fields = _fields()
     try:
         text, problem = read_document(data)
         if text is None:
             return Extracted(False, problem, None, None, (), (), ())
-        facts = interpret(parse_chart(text), ref)
-        skips = list(facts.skipped)
+        chart = parse_chart(text)
+        facts = interpret(chart, ref)
+        # every number of a data section ends loaded or in skipped_values: the ledger adds the rows
+        skips = [*facts.skipped, *ledger_skips(account(chart, facts, ref), chart)]
         if problem:
             skips.append(Skip(None, "", "note", problem))
         return Extracted(True, None, facts.title, facts.chart_kind,
@@ -427,7 +430,10 @@ def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Ex
 
 
 def _empty_reason(result: Extracted) -> str:
-    reasons = Counter(s[2] for s in result.skips if s[2] != "note")
+    # the extractor's reasons and unattributed values explain an empty document; axis ticks and the like do not
+    from benchdb.etl.transform.ledger import SKIP_STATES, UNATTRIBUTED
+
+    reasons = Counter(s[2] for s in result.skips if s[2] in SKIP_STATES or s[2] == UNATTRIBUTED)
     if reasons:
         return "no measurements: " + ", ".join(f"{r} ({n})" for r, n in reasons.most_common())
     return "no measurements: no data points found"

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from benchdb.etl._rx import rx as _rx
-from benchdb.etl.extract.chart import Chart, Point, Reading, Skip, Span
+from benchdb.etl.extract.chart import Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
 from benchdb.etl.transform.names import (
     alpha_tokens,
@@ -112,6 +112,8 @@ class DocumentFacts:
     values: list[ValueFact] = field(default_factory=list)
     params: list[ParamFact] = field(default_factory=list)
     skipped: list[Skip] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)  # the numbers the facts were made of, for the ledger
+    claimed_headers: set[int] = field(default_factory=set, repr=False)  # lines of headers whose setting is claimed
     title: str | None = None
     chart_kind: str | None = None
 
@@ -911,6 +913,15 @@ def _aligned(chart: Chart, figure: Figure, facts: DocumentFacts) -> list[Point]:
     return points
 
 
+def _ignored_column_reason(header: str) -> str:
+    """Why the numbers of an ignored table column are not data: 'error bar', 'index', or 'ignored column'."""
+    if _rx(r"(?i)\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se)\b|±").search(header):
+        return "error bar"
+    if _rx(r"(?i)^(?:rank|#|no\.?|index|id|position)$").match(header):
+        return "index"
+    return "ignored column"
+
+
 _IGNORED_COLUMN = re.compile(
     r"(?i)^(?:colou?r|marker|shape|style|symbol|legend|line|rank|#|no\.?|index|id|position)$|"
     r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|source|"
@@ -941,8 +952,8 @@ def _is_count(key: str, ref: Reference) -> bool:
     return any(rule.is_count for rule in ref.settings if rule.key == key)
 
 
-def _table_readings(point: Point, figure: Figure, slot: _Slot,
-                    ref: Reference) -> list[tuple[Reading, Quantity, _Slot | None]]:
+def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
+                    facts: DocumentFacts) -> list[tuple[Reading, Quantity, _Slot | None]]:
     """Table cells: text cells fill the slot (model, benchmark, setting), numbers become
     readings keyed by their column. A numeric column named by neither a metric, a
     benchmark, a parameter count nor a setting is a series (a method or a model)."""
@@ -954,8 +965,14 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
         number = parse_number(cell)
         quantity = quantity_of(header_clean, ref)
         if number is None:
-            if not cell or _IGNORED_COLUMN.search(header_clean) or _PLACEHOLDER.fullmatch(cell):
+            if not cell or _PLACEHOLDER.fullmatch(cell):
                 continue  # '–' for 'no budget' means absent
+            if _IGNORED_COLUMN.search(header_clean):
+                reason = _ignored_column_reason(header_clean)
+                for ignored in find_numbers(cell):
+                    facts.skipped.append(Skip(point.line, point.quote, reason,
+                                              f"{ignored.raw} in column {header_clean}", token=ignored.raw))
+                continue
             if _rx(r"(?i)(model|name|system)").match(header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
             elif quantity.kind == "setting" and quantity.setting_key:
@@ -969,15 +986,19 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot,
                 _assign_name(slot, cell, figure, ref, is_label=True)
             continue
         if _IGNORED_COLUMN.search(header_clean):
+            facts.skipped.append(Skip(point.line, point.quote, _ignored_column_reason(header_clean),
+                                      f"{number.raw} in column {header_clean}", token=number.raw))
             continue
         if quantity.kind == "setting" and quantity.setting_key and not (
                 _is_count(quantity.setting_key, ref) and not float(number.value).is_integer()):
             slot.settings.setdefault(quantity.setting_key, _setting_value(cell, quantity.setting_key, quantity))
+            facts.claims.append(Claim(point.line, number.raw, "setting", f"column {header_clean}"))
             continue
         x_axis = figure.axes.get("x")
         if quantity.kind == "unknown" and x_axis is not None and x_axis.kind == "setting" and \
                 _names_axis(header_clean, x_axis.label):
             slot.settings.setdefault(x_axis.setting_key or "x", _setting_value(cell, x_axis.setting_key or "x", x_axis))
+            facts.claims.append(Claim(point.line, number.raw, "setting", f"column {header_clean}"))
             continue
         numeric.append((header_clean, Reading(number), quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
@@ -1046,10 +1067,17 @@ def _clause_points(point: Point, figure: Figure, ref: Reference) -> list[Point]:
     if all(is_model_like(_clean_label(n)[0], ref) == 2 for n in names):
         return [Point(point.line, point.quote, outer, name, readings)
                 for name, (_, readings) in zip(names, point.clauses)]
-    if all(is_category_label(n, ref, figure) or _is_x_tick(n, figure, ref) for n in names):  # 'Level 1: 97.7 · Level 2: 93.3'
+    # 'Level 1: 97.7 · Level 2: 93.3'
+    if all(is_category_label(n, ref, figure) or _is_x_tick(n, figure, ref) for n in names):
         return [Point(point.line, point.quote, outer, None, tuple(replace(r, category=name) for r in readings))
                 for name, (_, readings) in zip(names, point.clauses)]
     return []
+
+
+def _claim_setting(facts: DocumentFacts, line: int, text: str, reason: str) -> None:
+    """Record that the numbers of `text` (on `line`) went into a setting."""
+    for number in find_numbers(text):
+        facts.claims.append(Claim(line, number.raw, "setting", reason))
 
 
 def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: DocumentFacts,
@@ -1076,18 +1104,24 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if label:
         _assign_name(slot, label if not point.note or not _rx(r"(?i)ours|proposed").search(point.note)
                      else f"{label} ({point.note})", figure, ref, is_label=True)
+        if slot.settings:  # 'KV Budget 2500: ...': the label's number is the setting's value
+            _claim_setting(facts, point.line, label, "setting in a label")
         if point.note and slot.metric is None:
             slot.metric = match_metric(point.note, ref)
     for span in reversed(point.context):
+        count = len(slot.settings)
         _assign_name(slot, figure.alias(span.text) or figure.alias(_clean_label(span.text)[0]) or span.text, figure,
                      ref, is_label=False)
+        if len(slot.settings) > count and span.line not in facts.claimed_headers:
+            facts.claimed_headers.add(span.line)  # a header is claimed once, not for each of its points
+            _claim_setting(facts, span.line, span.text, "setting in a group header")
     if point.context:
         panel_spans = [s.text for s in point.context if "|" in s.text]
         slot.panel = panel_spans[0] if panel_spans else slot.panel
     pairs: list[tuple[Reading, Quantity]] = []
     table: list[tuple[Reading, Quantity, _Slot | None]] = []
     if point.is_table_row:
-        table = _table_readings(point, figure, slot, ref)
+        table = _table_readings(point, figure, slot, ref, facts)
         for reading, quantity, series in table:
             if series is not None:
                 if series.model is None and len(figure.models) == 1:
@@ -1100,7 +1134,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                         metric_quantity = Quantity("metric", metric=series.metric)  # the row names its metric
                     _emit(point, series, reading, metric_quantity, figure, ref, facts, settings=series.settings)
                 else:
-                    facts.skipped.append(Skip(point.line, point.quote, "no model", reading.number.raw))
+                    facts.skipped.append(Skip(point.line, point.quote, "no model", reading.number.raw,
+                                              token=reading.number.raw))
             else:
                 pairs.append((reading, quantity))
     if slot.model is None and len(figure.models) == 1:
@@ -1142,7 +1177,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                 continue
             found = _reading_quantity(reading, point_quantity, figure, free_axes, ref)
             if found is None:
-                facts.skipped.append(Skip(point.line, point.quote, "unassigned value", reading.number.raw))
+                facts.skipped.append(Skip(point.line, point.quote, "unassigned value", reading.number.raw,
+                                          token=reading.number.raw))
                 continue
             role, quantity = found
             if role in free_axes:
@@ -1154,14 +1190,17 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             # a position on a setting axis sets it for the values after it: (256, 58.4), (512, 66.0)
             settings = {**settings, quantity.setting_key: _setting_value(reading.number.raw, quantity.setting_key,
                                                                         quantity)}
+            facts.claims.append(Claim(point.line, reading.number.raw, "setting", "position on a setting axis"))
             continue
         if quantity.kind == "params":
             value = reading.number.scaled("B") if reading.number.suffix in ("B", "M", "T") else reading.value * (
                 _SCALE.get(quantity.unit or "", 1e9) / 1e9 if quantity.unit in ("M", "T") else 1.0)
             if not math.isfinite(value):
-                facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, reading.number.raw))
+                facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, reading.number.raw,
+                                          token=reading.number.raw))
                 continue
             facts.params.append(ParamFact(slot.model, quantity.param_kind or "total", value, point.line, point.quote))
+            facts.claims.append(Claim(point.line, reading.number.raw, "parameter"))
             continue
         _emit(point, slot, reading, quantity, figure, ref, facts, settings=settings)
 
@@ -1171,7 +1210,8 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
     """Append one measurement for `reading` measured as `quantity` (a value that is not
     finite, such as ``1e999``, is recorded as a skip instead)."""
     if not math.isfinite(reading.value):
-        facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, reading.number.raw))
+        facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, reading.number.raw,
+                                  token=reading.number.raw))
         return
     is_axis = any(quantity is axis for axis in figure.axes.values())
     if quantity.kind == "metric" and is_axis and quantity.benchmark and not quantity.metric:
@@ -1191,7 +1231,8 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         elif figure.benchmark_text:
             benchmark_text = figure.benchmark_text
     if rule is not None and rule.kind == "loss":
-        facts.skipped.append(Skip(point.line, point.quote, "no benchmark result", f"{metric} is a training quantity"))
+        facts.skipped.append(Skip(point.line, point.quote, "no benchmark result", f"{metric} is a training quantity",
+                                  token=reading.number.raw))
         return
     is_scoped = benchmark is None and benchmark_text is None
     if is_scoped:
@@ -1208,6 +1249,10 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
             benchmark_text if not is_scoped else None),
         benchmark_name=benchmark_name, is_figure_scoped=is_scoped, metric=metric, setting=setting,
         value=reading.value, unit=unit, is_approximate=reading.number.is_approximate or "approx" in point.quote.lower()))
+    facts.claims.append(Claim(point.line, reading.number.raw, "measurement"))
+    if reading.category:
+        for number in find_numbers(reading.category):
+            facts.claims.append(Claim(point.line, number.raw, "setting", "x category written with the value"))
 
 
 def _bind_k(metric: str, settings: dict[str, str], figure: Figure) -> tuple[str, dict[str, str]]:
