@@ -227,8 +227,9 @@ def prose_axes(text: str, line: int) -> list[Axis]:
     """Axes described in a sentence (``The x-axis lists the precision formats BF16, FP8 and
     INT4; the y-axis is AIME 2024 Pass@1 in percent``; ``plots Pass@1 (%) of R1-Qwen-7B
     against the KV cache budget (tokens)``: y, then x)."""
-    axes = []
-    for match in _ON_THE_AXIS.finditer(clean(text)):
+    axes: list[Axis] = []
+    lowered = text.lower()
+    for match in _ON_THE_AXIS.finditer(clean(text)) if "axis" in lowered else ():
         label = match.group("body").strip(" \"“”")
         label = _rx(r"\s+in\s+(tokens|seconds|percent|%)$", re.IGNORECASE).sub(r" (\1)", label)
         axis = parse_axis(f"{match.group('role').upper()}-axis: {label}{match.group('ticks') or ''}", line)
@@ -236,7 +237,8 @@ def prose_axes(text: str, line: int) -> list[Axis]:
             axes.append(axis)
     if axes:
         return axes
-    plotted = _PLOTTED_AGAINST.search(clean(text))
+    plotted = _PLOTTED_AGAINST.search(clean(text)) if _rx(r"against|versus|vs\b|function of").search(lowered) \
+        else None
     if plotted and not _rx(r"\b[xy][- ]axis\b", re.IGNORECASE).search(text):
         y_label = _rx(r"\s+(?:of|for)\s+\S.*$").sub("", plotted.group("y")).strip()
         for role, label in (("y", y_label), ("x", plotted.group("x").strip())):
@@ -571,9 +573,11 @@ def parse_chart(text: str) -> Chart:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "no value could be read from this line"))
             continue
-        found = named_clauses(clean(content))  # 'Level 1: 97.7 · Level 2: 93.3': the label is the first name
-        if not (found and label and found[0][0] == clean(label).strip(" *_")):
-            found = named_clauses(rest)
+        found: tuple[tuple[str, str], ...] = ()
+        if len(readings) + len(dropped) >= 2 or len(find_numbers(clean(content))) >= 2:  # two clauses, two numbers
+            found = named_clauses(clean(content))  # 'Level 1: 97.7 · Level 2: 93.3': the label is the first name
+            if not (found and label and found[0][0] == clean(label).strip(" *_")):
+                found = named_clauses(rest)
         clauses = tuple((name, tuple(read_values(value)[0])) for name, value in found)
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note, clauses=clauses))

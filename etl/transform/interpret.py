@@ -357,6 +357,7 @@ _STYLE_ONLY = re.compile(r"(?i)(?:dark|light|pale|bright|deep|navy|sky|olive|tea
                          r"upward|downward|inverted|[\s,/-])+")
 
 
+@lru_cache(maxsize=1 << 14)
 def alias_key(text: str) -> str:
     """The style words of a legend style or a reference to one, lowercased (``Blue
     dashed line`` gives ``blue dashed``); empty when `text` is more than a style."""
@@ -417,9 +418,7 @@ def _stated_metric(texts: tuple[str, ...], ref: Reference) -> str | None:
     """The one specific metric (not the generic ``score``) that the first of `texts` naming
     any states (``Cell values: accuracy in percent``), or None when none or several do."""
     for text in texts:
-        named = {match_metric(m.group(0), ref) for rule in ref.metrics if rule.metric != "score"
-                 for m in rule.pattern.finditer(text)}
-        named.discard(None)
+        named = set(_metrics_named(text, ref))
         if len(named) == 1:
             return named.pop()
         if named:
@@ -435,6 +434,7 @@ _STYLE_IS_NAME = re.compile(
     r"(?:\s+(?:line|curve|bars?|markers?|series|points?|dots?|squares?|circles?|triangles?))?)\s+"
     r"(?:is|=|:|represents|shows|denotes|marks|corresponds to|stands for)\s+(?:the\s+)?"
     r"(?P<name>(?-i:[A-Z0-9])[\w.\-+/]*(?:\s(?-i:[A-Z0-9])[\w.\-+/]*){0,3})")
+_ANY_STYLE_WORD = re.compile(r"(?i)\b" + _STYLE_WORD + r"\b")
 # 'Llama-3.1-8B-Instruct (blue)', 'SnapKV (Blue Line)'
 _NAME_THEN_STYLE = re.compile(r"(?P<name>(?<![\w.\-])[A-Z][\w.\-+/]*(?:\s[A-Z0-9][\w.\-+/]*){0,3})\s*"
                               r"\((?P<style>[^()]{2,30})\)")
@@ -461,11 +461,28 @@ def _aliases(chart: Chart, overview: str) -> dict[str, str]:
             add(note, label)
             add(label, note)
     for text in (overview, *(s.text for s in chart.notes)):
+        if not _ANY_STYLE_WORD.search(text):
+            continue
         for match in _STYLE_IS_NAME.finditer(text):
             add(match.group("style"), match.group("name"))
         for match in _NAME_THEN_STYLE.finditer(text):
             add(match.group("style"), match.group("name"))
     return aliases
+
+
+@lru_cache(maxsize=1 << 12)
+def _numeric_setting_named(text: str, ref: Reference) -> str | None:
+    """The one numeric setting key `text` names, or None when none or several."""
+    named = {rule.key for rule in ref.settings if rule.is_numeric and rule.pattern.search(text)}
+    return named.pop() if len(named) == 1 else None
+
+
+@lru_cache(maxsize=1 << 12)
+def _metrics_named(text: str, ref: Reference) -> tuple[str, ...]:
+    """The specific metrics `text` names anywhere, each once."""
+    named = {match_metric(m.group(0), ref) for rule in ref.metrics if rule.metric != "score"
+             for m in rule.pattern.finditer(text)}
+    return tuple(sorted(n for n in named if n))
 
 
 def describe_figure(chart: Chart, ref: Reference) -> Figure:
@@ -514,8 +531,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     if x_quantity is not None and x_quantity.kind == "setting":
         number_key = x_quantity.setting_key
     else:  # the one numeric setting the title or overview names ('under KV compression')
-        named = {rule.key for rule in ref.settings if rule.is_numeric and rule.pattern.search(f"{title} {overview}")}
-        number_key = named.pop() if len(named) == 1 else None
+        number_key = _numeric_setting_named(f"{title} {overview}", ref)
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
                   labels_are_models, title, aliases, number_key)
 
@@ -1110,8 +1126,9 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             slot.metric = match_metric(point.note, ref)
     for span in reversed(point.context):
         count = len(slot.settings)
-        _assign_name(slot, figure.alias(span.text) or figure.alias(_clean_label(span.text)[0]) or span.text, figure,
-                     ref, is_label=False)
+        text = (figure.alias(span.text) or figure.alias(_clean_label(span.text)[0]) or span.text) if figure.aliases \
+            else span.text
+        _assign_name(slot, text, figure, ref, is_label=False)
         if len(slot.settings) > count and span.line not in facts.claimed_headers:
             facts.claimed_headers.add(span.line)  # a header is claimed once, not for each of its points
             _claim_setting(facts, span.line, span.text, "setting in a group header")
