@@ -6,6 +6,7 @@ the warehouse use it (open it read-only), tests that change input build their ow
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -35,4 +36,20 @@ def built_seed_db(tmp_path_factory: pytest.TempPathFactory, seed_docs: Path) -> 
     db = tmp_path_factory.mktemp("seed_db") / "bench.duckdb"
     summary = refresh(seed_docs, db)
     assert summary.published, summary
+    return db
+
+
+@pytest.fixture
+def seeds_copy(seed_docs: Path, tmp_path: Path) -> Path:
+    """A private copy of the seed descriptions, for tests that add or change documents."""
+    docs = tmp_path / "docs"
+    shutil.copytree(seed_docs, docs)
+    return docs
+
+
+@pytest.fixture
+def db_copy(built_seed_db: Path, tmp_path: Path) -> Path:
+    """A private copy of the seed warehouse, for tests that try to change it."""
+    db = tmp_path / "bench.duckdb"
+    shutil.copyfile(built_seed_db, db)
     return db

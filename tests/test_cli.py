@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 from pathlib import Path
 
 import click
@@ -30,21 +29,6 @@ def run(*args: str | Path, stdin: str | None = None) -> Result:
 def no_traceback(result: Result) -> None:
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-
-
-@pytest.fixture
-def seeds_copy(seed_docs: Path, tmp_path: Path) -> Path:
-    docs = tmp_path / "docs"
-    shutil.copytree(seed_docs, docs)
-    return docs
-
-
-@pytest.fixture
-def db_copy(built_seed_db: Path, tmp_path: Path) -> Path:
-    """A private copy of the seed warehouse, for tests that try to change it."""
-    db = tmp_path / "copy.duckdb"
-    shutil.copyfile(built_seed_db, db)
-    return db
 
 
 # ----------------------------------------------------------------------------- refresh

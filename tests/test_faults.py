@@ -114,20 +114,6 @@ def published_state(db: Path) -> bytes | None:
     return db.read_bytes() if db.exists() else None
 
 
-@pytest.fixture
-def seeds(seed_docs: Path, tmp_path: Path) -> Path:
-    docs = tmp_path / "docs"
-    shutil.copytree(seed_docs, docs)
-    return docs
-
-
-@pytest.fixture
-def db_copy(built_seed_db: Path, tmp_path: Path) -> Path:
-    db = tmp_path / "bench.duckdb"
-    shutil.copyfile(built_seed_db, db)
-    return db
-
-
 def _can_drop_permission_override() -> list[str] | None:
     """The command prefix under which file permissions apply to this user ([] unless root),
     or None when that cannot be arranged."""
@@ -151,13 +137,13 @@ needs_permissions = pytest.mark.skipif(UNPRIVILEGED is None, reason="file permis
 # ----------------------------------------------------------------------------- non-finite values
 
 @pytest.mark.parametrize("published_before", [False, True], ids=["first build", "patch of a warehouse"])
-def test_non_finite_values_are_recorded_skips_and_the_rest_publishes(seeds: Path, built_seed_db: Path,
+def test_non_finite_values_are_recorded_skips_and_the_rest_publishes(seeds_copy: Path, built_seed_db: Path,
                                                                      tmp_path: Path, published_before: bool) -> None:
     db = tmp_path / "bench.duckdb"
     if published_before:  # a new document patched into the published star (it failed there before)
         shutil.copyfile(built_seed_db, db)
-    (seeds / "nonfinite.md").write_text(NON_FINITE_DOC, encoding="utf-8")
-    summary = refresh(seeds, db)
+    (seeds_copy / "nonfinite.md").write_text(NON_FINITE_DOC, encoding="utf-8")
+    summary = refresh(seeds_copy, db)
     assert summary.published
     assert summary.documents_failed == 0
     assert summary.skip_reasons["not finite"] == 6
@@ -178,9 +164,9 @@ def test_non_finite_values_are_recorded_skips_and_the_rest_publishes(seeds: Path
     assert check_published(db) == SEED_MEASUREMENTS + 3
 
 
-def test_non_finite_values_through_the_cli_exit_0(seeds: Path, db_copy: Path, tmp_path: Path) -> None:
-    (seeds / "nonfinite.md").write_text(NON_FINITE_DOC, encoding="utf-8")
-    run = run_cli("refresh", "--source", seeds, "--db", db_copy, "--json", cwd=tmp_path)
+def test_non_finite_values_through_the_cli_exit_0(seeds_copy: Path, db_copy: Path, tmp_path: Path) -> None:
+    (seeds_copy / "nonfinite.md").write_text(NON_FINITE_DOC, encoding="utf-8")
+    run = run_cli("refresh", "--source", seeds_copy, "--db", db_copy, "--json", cwd=tmp_path)
     assert run.code == 0, run
     assert run.stderr == ""
     summary = json.loads(run.stdout)
@@ -190,15 +176,16 @@ def test_non_finite_values_through_the_cli_exit_0(seeds: Path, db_copy: Path, tm
 # ----------------------------------------------------------------------------- decoding
 
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le"])
-def test_utf16_without_bom_loads_like_utf8(seeds: Path, built_seed_db: Path, tmp_path: Path, encoding: str) -> None:
-    original = seeds / EDITED_DOC
+def test_utf16_without_bom_loads_like_utf8(seeds_copy: Path, built_seed_db: Path, tmp_path: Path,
+                                          encoding: str) -> None:
+    original = seeds_copy / EDITED_DOC
     text = original.read_text(encoding="utf-8")
-    wide = seeds / "wide.txt"
+    wide = seeds_copy / "wide.txt"
     wide.write_bytes(text.encode(encoding))
     assert not wide.read_bytes().startswith((b"\xff\xfe", b"\xfe\xff"))
     assert read_document(wide.read_bytes()) == (text, f"decoded as {encoding} (no byte-order mark)")
     db = tmp_path / "bench.duckdb"
-    summary = refresh(seeds, db)
+    summary = refresh(seeds_copy, db)
     assert summary.documents_failed == 0
     as_utf8 = [row[1:] for row in measurement_rows(db) if row[0] == EDITED_DOC]
     as_wide = [row[1:] for row in measurement_rows(db) if row[0] == "wide.txt"]
@@ -215,7 +202,7 @@ def test_nul_bytes_without_a_wide_pattern_are_still_binary() -> None:
 
 # ----------------------------------------------------------------------------- the --db file
 
-def test_a_sqlite_db_is_refused_from_its_header_without_any_download(seeds: Path, tmp_path: Path) -> None:
+def test_a_sqlite_db_is_refused_from_its_header_without_any_download(seeds_copy: Path, tmp_path: Path) -> None:
     import sqlite3
 
     db = tmp_path / "warehouse.db"
@@ -228,7 +215,7 @@ def test_a_sqlite_db_is_refused_from_its_header_without_any_download(seeds: Path
     home = tmp_path / "home"  # DuckDB installs extensions under ~/.duckdb: it must stay empty
     home.mkdir()
     env = {"HOME": str(home), "http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"}
-    run = run_cli("refresh", "--source", seeds, "--db", db, "--json", cwd=tmp_path, env=env)
+    run = run_cli("refresh", "--source", seeds_copy, "--db", db, "--json", cwd=tmp_path, env=env)
     answer = assert_clean_failure(run, 1, str(db), "not a valid DuckDB database", "SQLite")
     assert "extension" not in answer["error"].lower() and "download" not in answer["error"].lower()
     assert db.read_bytes() == before
@@ -239,19 +226,19 @@ def test_a_sqlite_db_is_refused_from_its_header_without_any_download(seeds: Path
     assert list(home.iterdir()) == []
 
 
-def test_a_text_file_as_db_is_refused_and_kept(seeds: Path, tmp_path: Path) -> None:
+def test_a_text_file_as_db_is_refused_and_kept(seeds_copy: Path, tmp_path: Path) -> None:
     db = tmp_path / "bench.duckdb"
     db.write_text("my notes, not a warehouse\n")
-    run = run_cli("refresh", "--source", seeds, "--db", db, "--json", cwd=tmp_path)
+    run = run_cli("refresh", "--source", seeds_copy, "--db", db, "--json", cwd=tmp_path)
     assert_clean_failure(run, 1, str(db), "not a valid DuckDB database", "text", "--db")
     assert db.read_text() == "my notes, not a warehouse\n"
     assert leftovers(db) == []
 
 
-def test_an_empty_file_as_db_becomes_the_warehouse(seeds: Path, tmp_path: Path) -> None:
+def test_an_empty_file_as_db_becomes_the_warehouse(seeds_copy: Path, tmp_path: Path) -> None:
     db = tmp_path / "bench.duckdb"
     db.touch()  # e.g. made by a deployment script: no data in it to lose
-    assert refresh(seeds, db).published
+    assert refresh(seeds_copy, db).published
     assert check_published(db) == SEED_MEASUREMENTS
 
 
@@ -293,7 +280,7 @@ def chmod(path: Path, mode: int) -> Iterator[None]:
 
 @needs_permissions
 @pytest.mark.parametrize("existing", [True, False], ids=["published warehouse", "first build"])
-def test_read_only_target_folder_is_one_line_and_changes_nothing(seeds: Path, built_seed_db: Path, tmp_path: Path,
+def test_read_only_target_folder_is_one_line_and_changes_nothing(seeds_copy: Path, built_seed_db: Path, tmp_path: Path,
                                                                   existing: bool) -> None:
     target = tmp_path / "target"
     target.mkdir()
@@ -302,7 +289,7 @@ def test_read_only_target_folder_is_one_line_and_changes_nothing(seeds: Path, bu
         shutil.copyfile(built_seed_db, db)
     before = published_state(db)
     with chmod(target, 0o555):
-        run = run_cli("refresh", "--source", seeds, "--db", db, "--json", cwd=tmp_path, prefix=UNPRIVILEGED)
+        run = run_cli("refresh", "--source", seeds_copy, "--db", db, "--json", cwd=tmp_path, prefix=UNPRIVILEGED)
     answer = assert_clean_failure(run, 1, str(target), "writable", "--db")
     assert ("unchanged" if existing else "nothing was published") in answer["error"]
     assert published_state(db) == before
@@ -310,25 +297,25 @@ def test_read_only_target_folder_is_one_line_and_changes_nothing(seeds: Path, bu
 
 
 @needs_permissions
-def test_read_only_source_folder_is_read(seeds: Path, tmp_path: Path) -> None:
-    for path in [*seeds.iterdir(), seeds]:
+def test_read_only_source_folder_is_read(seeds_copy: Path, tmp_path: Path) -> None:
+    for path in [*seeds_copy.iterdir(), seeds_copy]:
         os.chmod(path, 0o555 if path.is_dir() else 0o444)
     try:
-        run = run_cli("refresh", "--source", seeds, "--db", tmp_path / "bench.duckdb", "--json", cwd=tmp_path,
+        run = run_cli("refresh", "--source", seeds_copy, "--db", tmp_path / "bench.duckdb", "--json", cwd=tmp_path,
                       prefix=UNPRIVILEGED)
     finally:
-        os.chmod(seeds, 0o755)
+        os.chmod(seeds_copy, 0o755)
     assert run.code == 0, run
     assert json.loads(run.stdout)["measurements"] == SEED_MEASUREMENTS
 
 
 @needs_permissions
-def test_unreadable_document_is_recorded_and_retried(seeds: Path, db_copy: Path, tmp_path: Path) -> None:
-    locked = seeds / EDITED_DOC
+def test_unreadable_document_is_recorded_and_retried(seeds_copy: Path, db_copy: Path, tmp_path: Path) -> None:
+    locked = seeds_copy / EDITED_DOC
     locked.write_text(locked.read_text(encoding="utf-8").replace(EDITED_OLD, EDITED_NEW), encoding="utf-8")
     rows = fetch(db_copy, "SELECT count(*) FROM measurements WHERE source = ?", [EDITED_DOC])
     with chmod(locked, 0o000):
-        runs = [run_cli("refresh", "--source", seeds, "--db", db_copy, "--json", cwd=tmp_path, prefix=UNPRIVILEGED)
+        runs = [run_cli("refresh", "--source", seeds_copy, "--db", db_copy, "--json", cwd=tmp_path, prefix=UNPRIVILEGED)
                 for _ in range(2)]
     for run in runs:  # every refresh tries it again, and keeps its last good rows
         assert run.code == 0, run
@@ -337,21 +324,21 @@ def test_unreadable_document_is_recorded_and_retried(seeds: Path, db_copy: Path,
                                                                        "fix its permissions or remove it"}]
         assert fetch(db_copy, "SELECT status FROM source_documents WHERE source = ?", [EDITED_DOC]) == [("stale",)]
         assert fetch(db_copy, "SELECT count(*) FROM measurements WHERE source = ?", [EDITED_DOC]) == rows
-    readable = run_cli("refresh", "--source", seeds, "--db", db_copy, "--json", cwd=tmp_path, prefix=UNPRIVILEGED)
+    readable = run_cli("refresh", "--source", seeds_copy, "--db", db_copy, "--json", cwd=tmp_path, prefix=UNPRIVILEGED)
     assert readable.code == 0 and json.loads(readable.stdout)["documents_failed"] == 0, readable
     assert fetch(db_copy, "SELECT value FROM measurements WHERE source = ? AND quote = ?",
                  [EDITED_DOC, EDITED_NEW.strip()]) == [(57.5,)]
 
 
 @needs_permissions
-def test_unlistable_source_subfolder_stops_the_refresh(seeds: Path, db_copy: Path, tmp_path: Path) -> None:
-    sub = seeds / "more"
+def test_unlistable_source_subfolder_stops_the_refresh(seeds_copy: Path, db_copy: Path, tmp_path: Path) -> None:
+    sub = seeds_copy / "more"
     sub.mkdir()
-    for path in list(seeds.glob("*.txt"))[:3]:
+    for path in list(seeds_copy.glob("*.txt"))[:3]:
         path.rename(sub / path.name)  # those documents would otherwise look removed
     before = db_copy.read_bytes()
     with chmod(sub, 0o000):
-        run = run_cli("refresh", "--source", seeds, "--db", db_copy, "--json", cwd=tmp_path, prefix=UNPRIVILEGED)
+        run = run_cli("refresh", "--source", seeds_copy, "--db", db_copy, "--json", cwd=tmp_path, prefix=UNPRIVILEGED)
     assert_clean_failure(run, 1, str(sub), "permissions")
     assert db_copy.read_bytes() == before
 
@@ -386,11 +373,12 @@ def _file_size_limit(limit: int):
     return apply
 
 
-def _disk_full_case(seeds: Path, db: Path, tmp_path: Path, **how) -> None:
-    (seeds / EDITED_DOC).write_text((seeds / EDITED_DOC).read_text(encoding="utf-8").replace(EDITED_OLD, EDITED_NEW),
-                                    encoding="utf-8")
+def _disk_full_case(seeds_copy: Path, db: Path, tmp_path: Path, **how) -> None:
+    edited = seeds_copy / EDITED_DOC
+    edited.write_text(edited.read_text(encoding="utf-8").replace(EDITED_OLD, EDITED_NEW),
+                      encoding="utf-8")
     before = published_state(db)
-    run = run_cli("refresh", "--source", seeds, "--db", db, "--json", cwd=tmp_path, **how)
+    run = run_cli("refresh", "--source", seeds_copy, "--db", db, "--json", cwd=tmp_path, **how)
     answer = assert_clean_failure(run, 1, "no space left", str(db.parent), "--db")
     assert ("unchanged" if before is not None else "nothing was published") in answer["error"]
     assert published_state(db) == before
@@ -400,27 +388,27 @@ def _disk_full_case(seeds: Path, db: Path, tmp_path: Path, **how) -> None:
 
 
 @pytest.mark.parametrize("existing", [True, False], ids=["published warehouse", "first build"])
-def test_disk_full_on_a_small_tmpfs(seeds: Path, built_seed_db: Path, tmp_path: Path, existing: bool) -> None:
+def test_disk_full_on_a_small_tmpfs(seeds_copy: Path, built_seed_db: Path, tmp_path: Path, existing: bool) -> None:
     size = built_seed_db.stat().st_size
     # room for the published file and a little more, never for its staging copy
     with small_tmpfs(size + (2 << 20) if existing else 2 << 20) as disk:
         db = disk / "bench.duckdb"
         if existing:
             shutil.copyfile(built_seed_db, db)
-        _disk_full_case(seeds, db, tmp_path)
+        _disk_full_case(seeds_copy, db, tmp_path)
         resize_tmpfs(disk, 3 * size + (8 << 20))  # room again: the next refresh publishes
-        run = run_cli("refresh", "--source", seeds, "--db", db, "--json", cwd=tmp_path)
+        run = run_cli("refresh", "--source", seeds_copy, "--db", db, "--json", cwd=tmp_path)
         assert run.code == 0, run
         assert fetch(db, "SELECT value FROM measurements WHERE quote = ?", [EDITED_NEW.strip()]) == [(57.5,)]
         assert leftovers(db) == []
 
 
 @pytest.mark.parametrize("existing", [True, False], ids=["published warehouse", "first build"])
-def test_disk_full_as_a_file_size_limit(seeds: Path, built_seed_db: Path, tmp_path: Path, existing: bool) -> None:
+def test_disk_full_as_a_file_size_limit(seeds_copy: Path, built_seed_db: Path, tmp_path: Path, existing: bool) -> None:
     db = tmp_path / "bench.duckdb"
     if existing:
         shutil.copyfile(built_seed_db, db)
-    _disk_full_case(seeds, db, tmp_path, preexec=_file_size_limit(1 << 20))
+    _disk_full_case(seeds_copy, db, tmp_path, preexec=_file_size_limit(1 << 20))
 
 
 # ----------------------------------------------------------------------------- kill -9 at each phase
@@ -442,12 +430,12 @@ def _killed_at(phase: str, source: Path, db: Path, cwd: Path) -> subprocess.Comp
 
 
 @pytest.mark.parametrize("phase", PHASES)
-def test_kill_9_at_each_phase_leaves_the_published_file_byte_identical(phase: str, seeds: Path, db_copy: Path,
+def test_kill_9_at_each_phase_leaves_the_published_file_byte_identical(phase: str, seeds_copy: Path, db_copy: Path,
                                                                        tmp_path: Path) -> None:
-    edited = seeds / EDITED_DOC
+    edited = seeds_copy / EDITED_DOC
     edited.write_text(edited.read_text(encoding="utf-8").replace(EDITED_OLD, EDITED_NEW), encoding="utf-8")
     before = db_copy.read_bytes()
-    _killed_at(phase, seeds, db_copy, tmp_path)
+    _killed_at(phase, seeds_copy, db_copy, tmp_path)
     assert not db_copy.with_name(db_copy.name + ".wal").exists()
     if phase == "published":  # killed just after the rename: the new warehouse, whole
         assert db_copy.read_bytes() != before
@@ -455,18 +443,18 @@ def test_kill_9_at_each_phase_leaves_the_published_file_byte_identical(phase: st
     else:
         assert db_copy.read_bytes() == before, f"killed at {phase}: the published file changed"
     assert check_published(db_copy) == SEED_MEASUREMENTS
-    after = refresh(seeds, db_copy)  # no cleanup by hand: the next refresh just works
+    after = refresh(seeds_copy, db_copy)  # no cleanup by hand: the next refresh just works
     assert after.published and after.documents_changed == (0 if phase == "published" else 1)
     assert fetch(db_copy, "SELECT value FROM measurements WHERE quote = ?", [EDITED_NEW.strip()]) == [(57.5,)]
     assert leftovers(db_copy) == []
 
 
 @pytest.mark.parametrize("phase", ["built", "synced"])
-def test_kill_9_during_a_first_build_publishes_nothing(phase: str, seeds: Path, tmp_path: Path) -> None:
+def test_kill_9_during_a_first_build_publishes_nothing(phase: str, seeds_copy: Path, tmp_path: Path) -> None:
     db = tmp_path / "bench.duckdb"
-    _killed_at(phase, seeds, db, tmp_path)
+    _killed_at(phase, seeds_copy, db, tmp_path)
     assert not db.exists()
-    assert refresh(seeds, db).published
+    assert refresh(seeds_copy, db).published
     assert check_published(db) == SEED_MEASUREMENTS
     assert leftovers(db) == []
 
