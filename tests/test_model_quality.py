@@ -19,7 +19,6 @@ import pytest
 import sqlalchemy as sa
 
 from benchdb.etl.load.star import flag_implausible
-from benchdb.etl.load.views import apply_views
 from benchdb.etl.pipeline import refresh
 from benchdb.etl.transform.reference import load_reference
 from benchdb.etl.transform.resolve import (
@@ -30,9 +29,8 @@ from benchdb.etl.transform.resolve import (
     model_params_sourced,
 )
 from benchdb.schema import migrate
-from benchdb.schema.tables import metadata
 from tests._contract import fetch
-from tests.test_views import M, load_star, rows
+from tests.test_views import M, empty_warehouse, load_star, rows
 
 # ----------------------------------------------------------------- pure rules
 
@@ -111,12 +109,7 @@ def test_parameter_sources_in_order_name_figure_reference() -> None:
 @pytest.fixture(scope="module")
 def star_con(tmp_path_factory: pytest.TempPathFactory) -> Iterator[duckdb.DuckDBPyConnection]:
     """An empty warehouse with the full schema and the views."""
-    path = tmp_path_factory.mktemp("quality") / "bench.duckdb"
-    engine = sa.create_engine(f"duckdb:///{path}")
-    metadata.create_all(engine)
-    engine.dispose()
-    connection = duckdb.connect(str(path))
-    apply_views(connection)
+    connection = empty_warehouse(tmp_path_factory.mktemp("quality") / "bench.duckdb")
     yield connection
     connection.close()
 

@@ -68,15 +68,21 @@ class M:
 # --------------------------------------------------------------------------- fixtures
 
 
-@pytest.fixture(scope="module")
-def con(tmp_path_factory: pytest.TempPathFactory) -> Iterator[duckdb.DuckDBPyConnection]:
-    """A warehouse file with the full schema (created from the metadata) and the views applied."""
-    path = tmp_path_factory.mktemp("views") / "bench.duckdb"
+def empty_warehouse(path: Path) -> duckdb.DuckDBPyConnection:
+    """A connection to a new warehouse file at `path`: the full schema (created from the
+    metadata) and the views applied, no rows."""
     engine = sa.create_engine(f"duckdb:///{path}")
     metadata.create_all(engine)
     engine.dispose()
     connection = duckdb.connect(str(path))
     apply_views(connection)
+    return connection
+
+
+@pytest.fixture(scope="module")
+def con(tmp_path_factory: pytest.TempPathFactory) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A warehouse file with the full schema and the views applied."""
+    connection = empty_warehouse(tmp_path_factory.mktemp("views") / "bench.duckdb")
     yield connection
     connection.close()
 
