@@ -330,7 +330,20 @@ class Figure:
     labels_are_models: bool
     title: str
     aliases: dict[str, str] = field(default_factory=dict)
-    number_key: str | None = None  # the setting a bare number in a label sets ('SnapKV @256')
+    x_ticks: frozenset[str] = frozenset()  # lower-cased text ticks of a setting or category x axis
+    named_text: str = ""  # title and overview, where a numeric setting may be named
+    _number_key: str | None | bool = False  # False: not looked up yet
+
+    def number_key(self, ref: Reference) -> str | None:
+        """The setting a bare number in a label sets ('SnapKV @256'): the x axis's setting,
+        else the one numeric setting the title or overview names ('under KV compression')."""
+        if self._number_key is False:
+            x_quantity = self.axes.get("x")
+            if x_quantity is not None and x_quantity.kind == "setting":
+                self._number_key = x_quantity.setting_key
+            else:
+                self._number_key = _numeric_setting_named(self.named_text, ref)
+        return self._number_key  # type: ignore[return-value]
 
     def alias(self, text: str) -> str | None:
         """The series a style reference names (``Blue``, ``the blue line``, ``orange
@@ -528,12 +541,10 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     labels_are_models = has_param_axis or (strong > 0 and (len(models) != 1 or strong >= 2))
     aliases = _aliases(chart, overview)
     x_quantity = axes.get("x")
-    if x_quantity is not None and x_quantity.kind == "setting":
-        number_key = x_quantity.setting_key
-    else:  # the one numeric setting the title or overview names ('under KV compression')
-        number_key = _numeric_setting_named(f"{title} {overview}", ref)
+    x_ticks = frozenset(c.strip().lower() for c in x_categories) \
+        if x_quantity is not None and x_quantity.kind in ("setting", "category") else frozenset()
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
-                  labels_are_models, title, aliases, number_key)
+                  labels_are_models, title, aliases, x_ticks, f"{title} {overview}")
 
 
 # -- points ------------------------------------------------------------------------------
@@ -614,10 +625,7 @@ def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -
 def _is_x_tick(name: str, figure: Figure, ref: Reference) -> bool:
     """Whether `name` is one of the x axis's text ticks on a setting or category axis
     (``Easy``, ``FullKV``), and names no benchmark or model (an axis of benchmarks is no setting)."""
-    x_axis = figure.axes.get("x")
-    if x_axis is None or x_axis.kind not in ("setting", "category") or not figure.x_categories:
-        return False
-    if name.strip().lower() not in {c.strip().lower() for c in figure.x_categories}:
+    if not figure.x_ticks or name.strip().lower() not in figure.x_ticks:
         return False
     return not find_benchmark(name, ref) and is_model_like(name, ref) < 2
 
@@ -741,11 +749,12 @@ def _order_tuple(point: Point, figure: Figure) -> Point:
     return replace(point, readings=flipped)
 
 
-def _resolve_at(readings: tuple[Reading, ...], figure: Figure) -> tuple[Reading, ...]:
+def _resolve_at(readings: tuple[Reading, ...], figure: Figure, ref: Reference) -> tuple[Reading, ...]:
     """'31.0 at 512': on a setting x axis the number after 'at' is the value's category;
     on a quantity x axis ('0.64 at 6×10⁴ tokens' over a cost axis) it is a reading of its own."""
     x_axis = figure.axes.get("x")
-    is_category = x_axis.kind in ("setting", "category") if x_axis is not None else figure.number_key is not None
+    is_category = x_axis.kind in ("setting", "category") if x_axis is not None \
+        else figure.number_key(ref) is not None
     resolved: list[Reading] = []
     for reading in readings:
         if reading.at is None:
@@ -1019,7 +1028,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         numeric.append((header_clean, Reading(number), quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
     # a grid's value columns share one role: beside 'SnapKV @256' columns, 'Full Cache' is a method too
-    series_columns = bool(figure.number_key) and any(_COMPOUND_HEADER.match(h) for h, _, _ in numeric)
+    series_columns = any(_COMPOUND_HEADER.match(h) for h, _, _ in numeric) and bool(figure.number_key(ref))
     for header_clean, reading, quantity in numeric:
         column_name, column_note = _clean_label(header_clean)
         if column_note is not None and is_model_like(column_name, ref) == 2:
@@ -1048,11 +1057,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             continue
         if (slot.model is not None or len(figure.models) == 1) and is_model_like(header_clean, ref) < 2:
             label = _clean_label(header_clean)[0]
-            compound = _COMPOUND_HEADER.match(label) if figure.number_key else None
-            if compound:  # 'SnapKV @256': a method at a budget
+            compound = _COMPOUND_HEADER.match(label)
+            number_key = figure.number_key(ref) if compound else None
+            if compound and number_key:  # 'SnapKV @256': a method at a budget
                 label = compound.group("name")
-                series.settings.setdefault(figure.number_key, _setting_value(compound.group("number"),
-                                                                             figure.number_key, None))
+                series.settings.setdefault(number_key, _setting_value(compound.group("number"), number_key, None))
             if not _is_descriptive_group(label):
                 series.settings.setdefault(figure.setting_key_for_labels, label)
         else:
@@ -1170,7 +1179,7 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             if quantity.kind == "metric" and quantity.metric == slot.metric:
                 point_quantity = quantity
     if any(r.at is not None for r in point.readings):
-        point = replace(point, readings=_resolve_at(point.readings, figure))
+        point = replace(point, readings=_resolve_at(point.readings, figure, ref))
     if not point.is_table_row:
         point = _order_tuple(point, figure)
         free_axes = [role for role, q in figure.axes.items() if q.kind in ("metric", "params") and role != "colorbar"]
