@@ -27,6 +27,7 @@ from benchdb.etl.extract.recognize import (
     split_label,
 )
 from benchdb.etl.extract.structure import SourceLine, split_cells, split_lines
+from benchdb.etl.extract.styles import COLOURS, LINE_STYLES, LOOK, MARKS, SHAPES
 
 _COMMENTARY = re.compile(
     r"observ|interpret|insight|takeaway|conclusion|summary|implication|trend|discussion|analysis of trends|"
@@ -47,13 +48,7 @@ _AXIS_LINE = re.compile(
     r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
 )
-_STYLE_WORDS = (
-    r"(?:dark|light|pale|bright|deep|navy|sky|olive|teal|cyan|magenta|maroon|gold|golden|blue|red|green|orange|"
-    r"purple|violet|pink|gray|grey|black|white|yellow|brown|beige|turquoise|lime|indigo|salmon|tan|"
-    r"solid|dashed|dotted|dash-dot|thick|thin|filled|hollow|open|striped|hatched|shaded|"
-    r"circles?|squares?|triangles?|diamonds?|stars?|crosses?|x|plus|pentagons?|hexagons?|dots?|points?|"
-    r"markers?|lines?|bars?|areas?|boxes?|curves?|shapes?|upward|downward|inverted|with|and|,|-|/)"
-)
+_STYLE_WORDS = f"(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and|,|-|/)"
 _LEGEND_ENTRY = re.compile(
     r"(?P<style>(?:" + _STYLE_WORDS + r"\s*)+?)\s*(?:[:=→]|\s-\s|\s–\s)\s*(?P<label>[^;,=]+?)\s*(?=;|,\s*"
     + r"(?:" + _STYLE_WORDS + r"\s*)+[:=]|$)",
@@ -631,9 +626,7 @@ _NAME_TOKEN = re.compile(
 )
 # A series referred to by its look in prose: 'the blue line', 'the dashed orange curve'.
 _STYLE_REFERENCE = re.compile(
-    r"(?i)\b(?:the\s+)?(?P<name>(?:(?:dark|light|pale|bright|navy|sky|teal|cyan|magenta|maroon|gold(?:en)?|blue|red|"
-    r"green|orange|purple|violet|pink|gr[ae]y|black|yellow|brown|solid|dashed|dotted)\s+){1,3}"
-    r"(?:line|curve|bars?|markers?|series|points?|dots?|squares?|circles?|triangles?|diamonds?))\b")
+    r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _OPENING_CATEGORY = re.compile(
     r"^(?:at|with|under|for|by)\s+(?:an?\s+|the\s+)?(?:(?:budget|size|cache|temperature|level)\s+(?:of\s+)?)?"

@@ -25,6 +25,7 @@ from functools import lru_cache
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
+from benchdb.etl.extract.styles import COLOURS, LINE_STYLES, LOOK, MARKS, SHAPES
 from benchdb.etl.transform.names import (
     alpha_tokens,
     family_token,
@@ -363,11 +364,7 @@ class Figure:
 # Nouns that say what kind of mark a style is, not which series: dropped from alias keys.
 _MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
                          r"colou?r(?:ed)?|trend|trace)\b")
-_STYLE_ONLY = re.compile(r"(?i)(?:dark|light|pale|bright|deep|navy|sky|olive|teal|cyan|magenta|maroon|gold(?:en)?|"
-                         r"blue|red|green|orange|purple|violet|pink|gr[ae]y|black|white|yellow|brown|beige|turquoise|"
-                         r"lime|indigo|salmon|tan|solid|dashed|dotted|dash-dot|thick|thin|filled|hollow|open|"
-                         r"circles?|squares?|triangles?|diamonds?|stars?|crosses?|plus|pentagons?|hexagons?|"
-                         r"upward|downward|inverted|[\s,/-])+")
+_STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -439,15 +436,13 @@ def _stated_metric(texts: tuple[str, ...], ref: Reference) -> str | None:
     return None
 
 
-_STYLE_WORD = (r"(?:dark|light|pale|bright|navy|sky|teal|cyan|magenta|maroon|gold(?:en)?|blue|red|green|orange|purple|"
-               r"violet|pink|gr[ae]y|black|yellow|brown|solid|dashed|dotted)")
 # 'the blue line is Qwen3-14B', 'blue line = Qwen3-14B', 'the orange curve shows Magistral-Small'
 _STYLE_IS_NAME = re.compile(
-    r"(?i)\b(?:the\s+)?(?P<style>(?:" + _STYLE_WORD + r"\s+){0,2}" + _STYLE_WORD +
-    r"(?:\s+(?:line|curve|bars?|markers?|series|points?|dots?|squares?|circles?|triangles?))?)\s+"
+    r"(?i)\b(?:the\s+)?(?P<style>(?:" + LOOK + r"\s+){0,2}" + LOOK +
+    r"(?:\s+(?:" + MARKS + "|" + SHAPES + r"))?)\s+"
     r"(?:is|=|:|represents|shows|denotes|marks|corresponds to|stands for)\s+(?:the\s+)?"
     r"(?P<name>(?-i:[A-Z0-9])[\w.\-+/]*(?:\s(?-i:[A-Z0-9])[\w.\-+/]*){0,3})")
-_ANY_STYLE_WORD = re.compile(r"(?i)\b" + _STYLE_WORD + r"\b")
+_ANY_STYLE_WORD = re.compile(r"(?i)\b" + LOOK + r"\b")
 # 'Llama-3.1-8B-Instruct (blue)', 'SnapKV (Blue Line)'
 _NAME_THEN_STYLE = re.compile(r"(?P<name>(?<![\w.\-])[A-Z][\w.\-+/]*(?:\s[A-Z0-9][\w.\-+/]*){0,3})\s*"
                               r"\((?P<style>[^()]{2,30})\)")

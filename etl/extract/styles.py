@@ -1,0 +1,13 @@
+"""The words describers use for how a series looks (colour, line style, marker shape), as
+regular-expression alternations. One vocabulary for every place that reads a look: legend
+entries, alias keys, and series referred to by their look in labels and prose."""
+
+from __future__ import annotations
+
+COLOURS = (r"dark|light|pale|bright|deep|navy|sky|olive|teal|cyan|magenta|maroon|gold(?:en)?|blue|red|green|orange|"
+           r"purple|violet|pink|gr[ae]y|black|white|yellow|brown|beige|turquoise|lime|indigo|salmon|tan")
+LINE_STYLES = r"solid|dashed|dotted|dash-dot|thick|thin|filled|hollow|open|striped|hatched|shaded"
+SHAPES = r"circles?|squares?|triangles?|diamonds?|stars?|crosses?|plus|pentagons?|hexagons?|upward|downward|inverted"
+MARKS = r"markers?|lines?|curves?|bars?|areas?|boxes?|shapes?|series|points?|dots?"
+
+LOOK = f"(?:{COLOURS}|{LINE_STYLES})"  # a word that says how a series looks
