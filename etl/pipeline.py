@@ -29,6 +29,7 @@ from benchdb.etl.load.cache import (
     PARALLEL_MIN_DOCUMENTS,
     CacheChanges,
     SourceFolderError,
+    extract_all,
     extraction_pool,
     has_documents,
     known_documents,
@@ -326,30 +327,45 @@ def _refresh_locked(source: Path, db: Path, progress, reference: Reference | Non
         for leftover in (staging, Path(str(staging) + ".wal")):
             if leftover.exists():
                 leftover.unlink()  # a killed refresh's staging file: the lock says nobody owns it
+        results = None
         if published:
             _copy_published(db, staging)
-        _reached("staged")
-        con = _connect(staging)
-        before = revision = stored_revision(con)
-        if before is None or before != script_head():  # Alembic only when the schema must change
-            con.close()
+            _reached("staged")
+            con = _connect(staging)
+            before = revision = stored_revision(con)
+            if before is None or before != script_head():  # Alembic only when the schema must change
+                con.close()
+                before, revision = _migrate(staging)
+                con = _connect(staging)
+            known = known_documents(con)
+            stats = known_stats(con)
+            _reached("migrated")
+            files = scan(source, stats, set(known))
+            work = len(pending(files, known))
+            if work >= PARALLEL_MIN_DOCUMENTS:  # no DuckDB connection open while worker processes fork
+                con.close()
+                pool = extraction_pool(work)
+                con = _connect(staging)
+        else:
+            # a new warehouse: every document is new, so parsing starts at once, in worker
+            # processes forked before any DuckDB connection exists, while Alembic builds the schema
+            _reached("staged")
+            known, stats = {}, {}
+            files = scan(source, stats, set())
+            work = len(files)
+            pool = extraction_pool(work)
+            if pool is not None:
+                results = extract_all(files, pool, None)
             before, revision = _migrate(staging)
             con = _connect(staging)
-        known = known_documents(con)
-        stats = known_stats(con)
-        _reached("migrated")
-        files = scan(source, stats, set(known))
+            _reached("migrated")
         summary.documents_seen = len(files)
-        work = len(pending(files, known))
-        if work >= PARALLEL_MIN_DOCUMENTS:  # no DuckDB connection open while worker processes fork
-            con.close()
-            pool = extraction_pool(work)
-            con = _connect(staging)
         con.begin()
         previous = con.execute("SELECT count(*) FROM fact_measurement").fetchall()[0][0]
         if pool is not None:
             con.execute("SET threads = 1")  # the cores are the parsing workers' while they run
-        changes = summary.changes = update_cache(con, files, pool, progress, get_ref() if work else None, known)
+        changes = summary.changes = update_cache(con, files, pool, progress, get_ref() if work else None, known,
+                                                 results)
         record_stats(con, files, changes.hashes, stats)
         if pool is not None:
             pool.close()

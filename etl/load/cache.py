@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 import duckdb
 
-from benchdb.etl.load.loader import bulk_insert
+from benchdb.etl.load.loader import bulk_insert, id_list, insert_records
 
 if TYPE_CHECKING:
     from benchdb.etl.transform.reference import Reference
 
-# The parser, pandas and the schema tables (SQLAlchemy) are imported by the functions that
-# use them: a refresh with nothing to parse needs none of them (start-up time).
+# The parser is imported by the functions that use it: a refresh with nothing to parse
+# needs none of it; neither pandas nor SQLAlchemy is used here (start-up time).
 
 SUFFIXES = (".txt", ".md")
 PARALLEL_MIN_DOCUMENTS = 400  # below this, starting worker processes costs more than it saves
@@ -173,13 +173,8 @@ def record_stats(con: duckdb.DuckDBPyConnection, files: list[SourceFile], hashes
                 con.executemany("INSERT INTO document_stat (path, size_bytes, mtime_ns, content_sha256) "
                                 "VALUES (?, ?, ?, ?)", changed)
             return
-    import pandas as pd
-
-    from benchdb.schema import tables as t
-
     con.execute("DELETE FROM document_stat")
-    bulk_insert(con, t.document_stat, pd.DataFrame(rows, columns=["path", "size_bytes", "mtime_ns",
-                                                                  "content_sha256"]))
+    bulk_insert(con, "document_stat", ["path", "size_bytes", "mtime_ns", "content_sha256"], rows)
 
 
 def has_documents(root: Path) -> bool:
@@ -273,8 +268,10 @@ def _worker_init() -> None:
         pass
 
 
-def _results(work: list[SourceFile], pool: multiprocessing.pool.Pool | None,
-             ref: Reference | None) -> Iterator[Extracted]:
+def extract_all(work: list[SourceFile], pool: multiprocessing.pool.Pool | None,
+                ref: Reference | None) -> Iterator[Extracted]:
+    """The extraction of each file of `work`, in order: by the `pool`'s workers (who start
+    at once, ahead of the consumer) or, without a pool, lazily in this process."""
     paths = [f.path for f in work]
     if pool is None:
         return (_extract_path(p, ref) for p in paths)
@@ -305,10 +302,12 @@ def _reference() -> Reference:
 
 def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: multiprocessing.pool.Pool | None,
                  progress: Callable[[int, int], None] | None = None, ref: Reference | None = None,
-                 known: dict[str, tuple[int, str, str]] | None = None) -> CacheChanges:
+                 known: dict[str, tuple[int, str, str]] | None = None,
+                 results: Iterator[Extracted] | None = None) -> CacheChanges:
     """Bring the cache in line with `files`: parse new and changed documents, replace
     their rows, keep the last good rows of a document that became unreadable (status
-    'stale'), and mark documents no longer present as 'removed' (their rows deleted)."""
+    'stale'), and mark documents no longer present as 'removed' (their rows deleted).
+    `results`, when given, is `extract_all` of the pending files, already under way."""
     changes = CacheChanges()
     known = known_documents(con) if known is None else known
     work = pending(files, known)
@@ -319,7 +318,7 @@ def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: 
     done = changes.unchanged
     if progress and done:
         progress(done, len(files))  # the unchanged documents, all at once
-    for source_file, result in zip(work, _results(work, pool, ref)):
+    for source_file, result in zip(work, extract_all(work, pool, ref) if results is None else results):
         if not source_file.sha256:  # a new file, hashed by the worker that read it
             source_file = replace(source_file, sha256=result.sha256 or _hash_file(source_file.path))
             changes.hashes[source_file.rel] = source_file.sha256
@@ -336,49 +335,48 @@ def update_cache(con: duckdb.DuckDBPyConnection, files: list[SourceFile], pool: 
     if removed:
         changes.removed = len(removed)
         changes.touched.extend(removed)
-        import pandas as pd
-
-        frame = pd.DataFrame({"document_id": removed})
-        con.register("_removed", frame)
+        id_list(con, "_removed", removed)
         changes.values_removed += _delete_rows(con, "_removed")
         con.execute("UPDATE document SET status = 'removed', error = NULL "
-                    "WHERE document_id IN (SELECT document_id FROM _removed)")
-        con.unregister("_removed")
+                    "WHERE document_id IN (SELECT id FROM _removed)")
+        con.execute("DROP TABLE _removed")
     return changes
 
 
 def _delete_rows(con: duckdb.DuckDBPyConnection, ids_view: str) -> int:
-    """Delete the cached rows of the documents listed in `ids_view`; returns values deleted."""
+    """Delete the cached rows of the documents listed in the `id_list` table `ids_view`;
+    returns values deleted."""
     deleted = con.execute(f"SELECT count(*) FROM extracted_value WHERE document_id IN "
-                          f"(SELECT document_id FROM {ids_view})").fetchall()[0][0]
+                          f"(SELECT id FROM {ids_view})").fetchall()[0][0]
     for table in ("extracted_value", "extracted_param", "skipped_value"):
-        con.execute(f"DELETE FROM {table} WHERE document_id IN (SELECT document_id FROM {ids_view})")
+        con.execute(f"DELETE FROM {table} WHERE document_id IN (SELECT id FROM {ids_view})")
     return deleted
 
 
 def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Extracted]],
                 known: dict[str, tuple[int, str, str]], next_id: int, changes: CacheChanges) -> int:
     """Write one batch of extraction results; returns the next free document id."""
-    import pandas as pd
-
-    from benchdb.schema import tables as t
-
     value_fields, param_fields = _fields()
-    docs, values, params, skips, replaced = [], [], [], [], []
+    new_docs: list[dict[str, object]] = []
+    old_docs: list[dict[str, object]] = []
+    values: list[tuple] = []
+    params: list[tuple] = []
+    skips: list[tuple] = []
+    replaced: list[int] = []
     for source_file, result in batch:
         previous = known.get(source_file.rel)
         if previous is None:
             next_id += 1
-            document_id, is_new = next_id, True
+            document_id, docs = next_id, new_docs
             changes.new += 1
         else:
-            document_id, is_new = previous[0], False
+            document_id, docs = previous[0], old_docs
             if previous[2] == "removed":
                 changes.new += 1
             else:
                 changes.changed += 1
         row = dict(document_id=document_id, path=source_file.rel, content_sha256=source_file.sha256,
-                   size_bytes=source_file.size, is_new=is_new)
+                   size_bytes=source_file.size)
         if not result.ok:
             changes.failed += 1
             changes.failures.append((source_file.rel, result.error or "unreadable"))
@@ -400,18 +398,16 @@ def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Ex
                      "values_extracted": len(result.values), "values_skipped": len(result.skips), "loaded": True})
     changes.touched.extend(replaced)
     if replaced:
-        con.register("_replaced", pd.DataFrame({"document_id": replaced}))
+        id_list(con, "_replaced", replaced)
         changes.values_removed += _delete_rows(con, "_replaced")
-        con.unregister("_replaced")
-    frame = pd.DataFrame(docs)
-    new_docs = frame[frame["is_new"]].drop(columns=["is_new", "loaded"])
-    if not new_docs.empty:
-        new_docs = new_docs.assign(first_seen_run=-1, last_loaded_run=[
-            -1 if s in ("loaded", "empty") else None for s in new_docs["status"]])
-        bulk_insert(con, t.document, new_docs)
-    old_docs = frame[~frame["is_new"]].drop(columns=["is_new"])
-    if not old_docs.empty:
-        con.register("_updates", old_docs)
+        con.execute("DROP TABLE _replaced")
+    for doc in new_docs:
+        loaded = doc.pop("loaded")
+        doc.update(first_seen_run=-1, last_loaded_run=-1 if loaded else None)
+    insert_records(con, "document", new_docs)
+    if old_docs:
+        con.execute(_UPDATES_TABLE)
+        insert_records(con, "_updates", old_docs)
         con.execute("""
             UPDATE document SET content_sha256 = u.content_sha256, size_bytes = u.size_bytes, status = u.status,
                    error = u.error, error_line = NULL, figure_title = coalesce(u.figure_title, document.figure_title),
@@ -420,13 +416,19 @@ def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Ex
                    values_skipped = CASE WHEN u.loaded THEN u.values_skipped ELSE document.values_skipped END,
                    last_loaded_run = CASE WHEN u.loaded THEN -1 ELSE document.last_loaded_run END
             FROM _updates u WHERE document.document_id = u.document_id""")
-        con.unregister("_updates")
-    bulk_insert(con, t.extracted_value, pd.DataFrame(values, columns=["document_id", "ordinal", *value_fields]))
-    bulk_insert(con, t.extracted_param, pd.DataFrame(params, columns=["document_id", "ordinal", *param_fields]))
-    bulk_insert(con, t.skipped_value, pd.DataFrame(
-        skips, columns=["document_id", "ordinal", "source_line", "quote", "reason", "detail"]))
+        con.execute("DROP TABLE _updates")
+    bulk_insert(con, "extracted_value", ["document_id", "ordinal", *value_fields], values)
+    bulk_insert(con, "extracted_param", ["document_id", "ordinal", *param_fields], params)
+    bulk_insert(con, "skipped_value", ["document_id", "ordinal", "source_line", "quote", "reason", "detail"], skips)
     changes.values_added += len(values)
     return next_id
+
+
+# the new state of documents parsed again, joined into `document` by one UPDATE
+_UPDATES_TABLE = """
+    CREATE OR REPLACE TEMP TABLE _updates (
+        document_id BIGINT, path VARCHAR, content_sha256 VARCHAR, size_bytes BIGINT, status VARCHAR, error VARCHAR,
+        figure_title VARCHAR, chart_kind VARCHAR, values_extracted INTEGER, values_skipped INTEGER, loaded BOOLEAN)"""
 
 
 def _empty_reason(result: Extracted) -> str:

@@ -1,18 +1,25 @@
-"""The one generic loader: a pandas DataFrame into a schema table, in bulk.
+"""The one generic loader: rows into a schema table, in bulk.
 
-DuckDB scans the registered frame (no per-row round trips); column names come from the
-SQLAlchemy table, never from data.
+One statement per call, never a round trip per row: a few rows go in as one INSERT with
+bound values; more go through a pyarrow table that DuckDB scans in place. Neither pandas
+nor SQLAlchemy is imported here: a refresh that changes one document loads its rows
+without paying for either (start-up time). Column names are our own identifiers (the
+schema's), never data, and are quoted.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import duckdb
 
-if TYPE_CHECKING:  # imported by their callers; this module stays cheap to import
-    import pandas as pd
+if TYPE_CHECKING:  # imported by the rebuild only; this module stays cheap to import
     import sqlalchemy as sa
+
+#: Up to this many values (rows x columns), rows are bound into one INSERT ... VALUES;
+#: beyond it, a columnar (pyarrow) scan is cheaper than parsing the statement.
+BOUND_VALUES_MAX = 2000
 
 
 def quote_identifier(name: str) -> str:
@@ -20,24 +27,49 @@ def quote_identifier(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def bulk_insert(con: duckdb.DuckDBPyConnection, table: sa.Table, frame: pd.DataFrame) -> int:
-    """Insert `frame` into `table` (columns matched by name; table columns the frame lacks
-    get their defaults). Returns the number of rows inserted."""
-    if frame.empty:
+def bulk_insert(con: duckdb.DuckDBPyConnection, table: str, columns: Sequence[str],
+                rows: Sequence[Sequence[object]]) -> int:
+    """Insert `rows` (each a sequence of values in the order of `columns`) into `table` in
+    one statement; table columns not listed get their defaults. Returns the rows inserted.
+    Raises ValueError for a row of the wrong width, duckdb.Error for a column the table
+    lacks or a value its type refuses."""
+    if not rows:
         return 0
-    columns = [c.name for c in table.columns if c.name in frame.columns]
-    unknown = set(frame.columns) - {c.name for c in table.columns}
-    if unknown:
-        raise ValueError(f"columns not in table {table.name}: {sorted(unknown)}")
-    view_name = f"_bulk_{table.name}"
-    con.register(view_name, frame[columns])
+    width = len(columns)
+    if any(len(row) != width for row in rows):
+        raise ValueError(f"rows for {table} must have {width} values ({', '.join(columns)})")
+    column_list = ", ".join(quote_identifier(c) for c in columns)
+    target = f"INSERT INTO {quote_identifier(table)} ({column_list}) "
+    if len(rows) * width <= BOUND_VALUES_MAX:
+        row_marks = "(" + ", ".join("?" * width) + ")"
+        con.execute(target + "VALUES " + ", ".join([row_marks] * len(rows)),
+                    [value for row in rows for value in row])
+        return len(rows)
+    import pyarrow as pa
+
+    data = pa.table([pa.array(values) for values in zip(*rows)], names=list(columns))
+    view_name = f"_bulk_{table}"
+    con.register(view_name, data)
     try:
-        column_list = ", ".join(quote_identifier(c) for c in columns)
-        con.execute(f"INSERT INTO {quote_identifier(table.name)} ({column_list}) "
-                    f"SELECT {column_list} FROM {quote_identifier(view_name)}")
+        con.execute(target + f"SELECT {column_list} FROM {quote_identifier(view_name)}")
     finally:
         con.unregister(view_name)
-    return len(frame)
+    return len(rows)
+
+
+def insert_records(con: duckdb.DuckDBPyConnection, table: str, records: Sequence[dict[str, object]]) -> int:
+    """`bulk_insert` of records (dicts with the same keys, the column names)."""
+    if not records:
+        return 0
+    columns = list(records[0])
+    return bulk_insert(con, table, columns, [tuple(record[c] for c in columns) for record in records])
+
+
+def id_list(con: duckdb.DuckDBPyConnection, name: str, ids: Sequence[int]) -> None:
+    """(Re)create the temporary table `name` (one BIGINT column `id`) holding `ids`, for
+    `IN (SELECT id FROM name)` filters of set-based statements."""
+    con.execute(f"CREATE OR REPLACE TEMP TABLE {quote_identifier(name)} (id BIGINT)")
+    bulk_insert(con, name, ["id"], [(int(i),) for i in ids])
 
 
 def recreate_tables(con: duckdb.DuckDBPyConnection, engine_dialect: sa.engine.Dialect,

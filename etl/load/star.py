@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import duckdb
-import pandas as pd
-import sqlalchemy as sa
 
-from benchdb.etl.load.loader import bulk_insert, recreate_tables
+from benchdb.etl.load.loader import bulk_insert, id_list, insert_records, recreate_tables
 from benchdb.etl.transform.names import name_key, name_params
 from benchdb.etl.transform.reference import KnownModel, Reference
 from benchdb.etl.transform.resolve import (
@@ -31,8 +30,12 @@ from benchdb.etl.transform.resolve import (
     model_family,
     model_params_sourced,
 )
-from benchdb.schema import tables as t
 
+if TYPE_CHECKING:
+    import sqlalchemy as sa
+
+# Neither pandas nor SQLAlchemy is imported on the patch path (a refresh that changed a few
+# documents): the schema tables are needed only to recreate the star in a rebuild.
 _LIVE = "(SELECT document_id, path, content_sha256, figure_title, chart_kind FROM document WHERE status <> 'removed')"
 _NUMERIC_SETTINGS = ("kv_budget", "thinking_budget", "batch_size")
 _TEXT_SETTINGS = ("method", "precision", "difficulty")
@@ -46,43 +49,51 @@ class Identity:
 
     models: dict[str, str]                 # model_name as written -> canonical model
     measured: set[str]                     # model names that have values (not only parameters)
-    benchmarks: pd.DataFrame               # benchmark_name, is_figure_scoped, path ('' unless scoped), benchmark
+    # (benchmark_name, is_figure_scoped, path ('' unless scoped), benchmark) of every written benchmark
+    benchmarks: list[tuple[str, bool, str, str]]
+
+    def dim_benchmarks(self) -> dict[str, bool]:
+        """benchmark -> is_figure_scoped, one entry per canonical benchmark (first spelling wins)."""
+        found: dict[str, bool] = {}
+        for _, scoped, _, benchmark in self.benchmarks:
+            found.setdefault(benchmark, scoped)
+        return found
 
 
-def _frame(con: duckdb.DuckDBPyConnection, sql: str) -> pd.DataFrame:
-    return con.execute(sql).df()
+def _column(con: duckdb.DuckDBPyConnection, sql: str) -> list:
+    """The first column of a query's rows."""
+    return [row[0] for row in con.execute(sql).fetchall()]
 
 
 def resolve_identity(con: duckdb.DuckDBPyConnection, ref: Reference) -> Identity:
     """Resolve all written model and benchmark names of the documents in the warehouse."""
-    spellings = _frame(con, f"""
+    written = dict(con.execute(f"""
         SELECT model_name, count(DISTINCT document_id) AS documents FROM (
             SELECT v.model_name, v.document_id FROM extracted_value v JOIN {_LIVE} d USING (document_id)
             UNION ALL
             SELECT p.model_name, p.document_id FROM extracted_param p JOIN {_LIVE} d USING (document_id)
-        ) GROUP BY model_name""")
-    written = dict(zip(spellings["model_name"], spellings["documents"].astype(int)))
+        ) GROUP BY model_name""").fetchall())
     models = canonical_models(written, ref) if written else {}
-    measured = set(_frame(con, f"SELECT DISTINCT v.model_name FROM extracted_value v JOIN {_LIVE} d USING "
-                               f"(document_id)")["model_name"])
-    rows = _frame(con, f"""
+    measured = set(_column(con, f"SELECT DISTINCT v.model_name FROM extracted_value v JOIN {_LIVE} d USING "
+                                f"(document_id)"))
+    rows = con.execute(f"""
         SELECT v.benchmark_name, v.is_figure_scoped, CASE WHEN v.is_figure_scoped THEN d.path ELSE '' END AS path,
                count(DISTINCT v.document_id) AS documents,
                any_value(CASE WHEN v.is_figure_scoped THEN d.figure_title END) AS figure_title,
                list(DISTINCT v.metric) FILTER (WHERE v.is_figure_scoped) AS metrics
         FROM extracted_value v JOIN {_LIVE} d USING (document_id)
-        GROUP BY ALL""")
-    named = rows[~rows["is_figure_scoped"]].groupby("benchmark_name")["documents"].sum()
-    canonical = canonical_benchmarks({k: int(v) for k, v in named.items()}, ref)
-    scoped_rows = rows[rows["is_figure_scoped"]]
+        GROUP BY ALL ORDER BY ALL""").fetchall()
+    named: dict[str, int] = {}
+    for name, scoped, _, documents, _, _ in rows:
+        if not scoped:
+            named[name] = named.get(name, 0) + int(documents)
+    canonical = canonical_benchmarks(named, ref)
     scoped_names = figure_scoped_benchmarks(
-        [(n, p, None if pd.isna(t) else t, frozenset(m))
-         for n, p, t, m in zip(scoped_rows["benchmark_name"], scoped_rows["path"], scoped_rows["figure_title"],
-                               scoped_rows["metrics"])],
-        {canonical.get(n, n) for n in named.index})
-    rows["benchmark"] = [scoped_names[(name, path)] if scoped else canonical.get(name, name)
-                         for name, scoped, path in zip(rows["benchmark_name"], rows["is_figure_scoped"], rows["path"])]
-    return Identity(models, measured, rows[["benchmark_name", "is_figure_scoped", "path", "benchmark"]])
+        [(name, path, title, frozenset(metrics or ())) for name, scoped, path, _, title, metrics in rows if scoped],
+        {canonical.get(n, n) for n in named})
+    benchmarks = [(name, scoped, path, scoped_names[(name, path)] if scoped else canonical.get(name, name))
+                  for name, scoped, path, *_ in rows]
+    return Identity(models, measured, benchmarks)
 
 
 def _model_row(model_id: int, model: str, evidence: list[tuple[str, float]], ref: Reference) -> dict[str, object]:
@@ -117,13 +128,13 @@ def _evidence(con: duckdb.DuckDBPyConnection, model_ids: list[int] | None = None
     written names mapped to ids by the table or registered frame `spelling`."""
     where = ""
     if model_ids is not None:
-        con.register("_models_of_interest", pd.DataFrame({"model_id": model_ids}))
-        where = "WHERE s.model_id IN (SELECT model_id FROM _models_of_interest)"
+        id_list(con, "_models_of_interest", model_ids)
+        where = "WHERE s.model_id IN (SELECT id FROM _models_of_interest)"
     rows = con.execute(f"""
         SELECT s.model_id, p.param_kind, p.params_b FROM extracted_param p JOIN {_LIVE} d USING (document_id)
         JOIN {spelling} s ON s.model_name = p.model_name {where}""").fetchall()
     if model_ids is not None:
-        con.unregister("_models_of_interest")
+        con.execute("DROP TABLE _models_of_interest")
     found: dict[int, list[tuple[str, float]]] = {}
     for model_id, kind, value in rows:
         found.setdefault(model_id, []).append((kind, float(value)))
@@ -166,8 +177,8 @@ def _insert_param_evidence(con: duckdb.DuckDBPyConnection, models: dict[int, str
     reference_rows = [dict(model_id=i, param_kind=k, origin="reference", params_b=v)
                       for i, m in models.items()
                       for k, v in _reference_params(ref.models.get(name_key(m))).items()]
-    bulk_insert(con, t.model_param, pd.DataFrame(name_rows + reference_rows))
-    con.register("_evidence_models", pd.DataFrame({"model_id": list(models)}, dtype="int64"))
+    insert_records(con, "model_param", name_rows + reference_rows)
+    id_list(con, "_evidence_models", list(models))
     con.execute(f"""
         INSERT INTO model_param (model_id, param_kind, origin, params_b, source_id, source_line, quote)
         SELECT s.model_id, p.param_kind, 'figure', p.params_b,
@@ -175,47 +186,44 @@ def _insert_param_evidence(con: duckdb.DuckDBPyConnection, models: dict[int, str
                p.source_line, p.quote
         FROM extracted_param p JOIN {_LIVE} d USING (document_id)
         JOIN model_spelling s ON s.model_name = p.model_name
-        WHERE s.model_id IN (SELECT model_id FROM _evidence_models)""")
-    con.unregister("_evidence_models")
+        WHERE s.model_id IN (SELECT id FROM _evidence_models)""")
+    con.execute("DROP TABLE _evidence_models")
 
 
 def rebuild_star(con: duckdb.DuckDBPyConnection, dialect: sa.engine.Dialect, ref: Reference) -> int:
     """Drop and rebuild the star tables from the cache of the documents still in the
     warehouse. Returns the number of facts loaded."""
+    from benchdb.schema import tables as t
+
     recreate_tables(con, dialect, t.STAR_TABLES)
     identity = resolve_identity(con, ref)
     if not identity.measured:
         return 0
     models = sorted({identity.models[name] for name in identity.measured})
     model_ids = {model: i for i, model in enumerate(models, start=1)}
-    spelling = pd.DataFrame({"model_name": list(identity.models), "model": list(identity.models.values())})
-    spelling = spelling[spelling["model"].isin(model_ids)]
-    spelling["model_id"] = spelling["model"].map(model_ids).astype("int64")
+    spelling = [(name, model_ids[model]) for name, model in identity.models.items() if model in model_ids]
 
-    dim_benchmark = identity.benchmarks.drop_duplicates("benchmark")[["benchmark", "is_figure_scoped"]]
-    dim_benchmark = dim_benchmark.sort_values("benchmark")
-    dim_benchmark = dim_benchmark.assign(benchmark_id=range(1, len(dim_benchmark) + 1),
-                                         is_known=[name_key(b) in ref.benchmarks for b in dim_benchmark["benchmark"]])
-    bench_spelling = identity.benchmarks.merge(dim_benchmark[["benchmark", "benchmark_id"]], on="benchmark")
+    dim_benchmark = sorted(identity.dim_benchmarks().items())
+    benchmark_ids = {benchmark: i for i, (benchmark, _) in enumerate(dim_benchmark, start=1)}
+    metrics = sorted(_column(con, f"SELECT DISTINCT metric FROM extracted_value v JOIN {_LIVE} d USING (document_id)"))
+    settings = sorted(_column(con, f"SELECT DISTINCT setting FROM extracted_value v JOIN {_LIVE} d USING "
+                                   f"(document_id)"))
 
-    metrics = sorted(_frame(con, f"SELECT DISTINCT metric FROM extracted_value v JOIN {_LIVE} d USING "
-                                 f"(document_id)")["metric"])
-    settings = sorted(_frame(con, f"SELECT DISTINCT setting FROM extracted_value v JOIN {_LIVE} d USING "
-                                  f"(document_id)")["setting"])
-
-    bulk_insert(con, t.dim_benchmark, dim_benchmark)
-    bulk_insert(con, t.dim_metric, pd.DataFrame([_metric_row(i, m, ref) for i, m in enumerate(metrics, start=1)]))
-    bulk_insert(con, t.dim_config, pd.DataFrame([_config_row(i, s) for i, s in enumerate(settings, start=1)]))
-    bulk_insert(con, t.config_value, pd.DataFrame(
-        [row for i, s in enumerate(settings, start=1) for row in _config_values(i, s)]))
-    con.register("_spelling", spelling[["model_name", "model_id"]])
+    bulk_insert(con, "dim_benchmark", ["benchmark_id", "benchmark", "is_figure_scoped", "is_known"],
+                [(benchmark_ids[b], b, scoped, name_key(b) in ref.benchmarks) for b, scoped in dim_benchmark])
+    insert_records(con, "dim_metric", [_metric_row(i, m, ref) for i, m in enumerate(metrics, start=1)])
+    insert_records(con, "dim_config", [_config_row(i, s) for i, s in enumerate(settings, start=1)])
+    insert_records(con, "config_value", [row for i, s in enumerate(settings, start=1) for row in _config_values(i, s)])
+    # the figures' parameter evidence, read through the spellings before dim_model is written
+    con.execute("CREATE OR REPLACE TEMP TABLE _spelling (model_name VARCHAR, model_id BIGINT)")
+    bulk_insert(con, "_spelling", ["model_name", "model_id"], spelling)
     evidence = _evidence(con, spelling="_spelling")
-    con.unregister("_spelling")
-    bulk_insert(con, t.dim_model, pd.DataFrame([_model_row(model_ids[m], m, evidence.get(model_ids[m], []), ref)
-                                                for m in models]))
-    bulk_insert(con, t.model_spelling, spelling[["model_name", "model_id"]])
-    bulk_insert(con, t.benchmark_spelling, bench_spelling[["benchmark_name", "is_figure_scoped", "path",
-                                                           "benchmark_id"]])
+    con.execute("DROP TABLE _spelling")
+    insert_records(con, "dim_model", [_model_row(model_ids[m], m, evidence.get(model_ids[m], []), ref)
+                                      for m in models])
+    bulk_insert(con, "model_spelling", ["model_name", "model_id"], spelling)
+    bulk_insert(con, "benchmark_spelling", ["benchmark_name", "is_figure_scoped", "path", "benchmark_id"],
+                [(n, scoped, path, benchmark_ids[b]) for n, scoped, path, b in identity.benchmarks])
     _insert_facts(con, f"(SELECT document_id FROM {_LIVE})")
     flag_implausible(con, ref, f"(SELECT document_id FROM {_LIVE})")
     _insert_param_evidence(con, {i: m for m, i in model_ids.items()}, ref)
@@ -229,13 +237,15 @@ def _update_params(con: duckdb.DuckDBPyConnection, model_ids: dict[str, int],
     rows = [_model_row(i, m, evidence.get(i, []), ref) for m, i in model_ids.items()]
     if not rows:
         return
-    con.register("_params", pd.DataFrame(rows)[["model_id", "total_params_b", "active_params_b",
-                                                "non_embedding_params_b"]])
+    con.execute("CREATE OR REPLACE TEMP TABLE _params (model_id BIGINT, total_params_b DOUBLE, "
+                "active_params_b DOUBLE, non_embedding_params_b DOUBLE)")
+    columns = ["model_id", "total_params_b", "active_params_b", "non_embedding_params_b"]
+    bulk_insert(con, "_params", columns, [tuple(row[c] for c in columns) for row in rows])
     con.execute("""
         UPDATE dim_model SET total_params_b = p.total_params_b, active_params_b = p.active_params_b,
                non_embedding_params_b = p.non_embedding_params_b
         FROM _params p WHERE dim_model.model_id = p.model_id""")
-    con.unregister("_params")
+    con.execute("DROP TABLE _params")
 
 
 def patch_star(con: duckdb.DuckDBPyConnection, ref: Reference, documents: list[int]) -> bool:
@@ -254,27 +264,27 @@ def patch_star(con: duckdb.DuckDBPyConnection, ref: Reference, documents: list[i
     old_bench = {(n, sc, p): b for n, sc, p, b in con.execute(
         "SELECT s.benchmark_name, s.is_figure_scoped, s.path, b.benchmark FROM benchmark_spelling s "
         "JOIN dim_benchmark b USING (benchmark_id)").fetchall()}
-    for name, scoped, path, benchmark in identity.benchmarks.itertuples(index=False):
+    for name, scoped, path, benchmark in identity.benchmarks:
         if old_bench.get((name, scoped, path), benchmark) != benchmark:
             return False
 
-    con.register("_patched", pd.DataFrame({"document_id": documents}, dtype="int64"))
+    id_list(con, "_patched", documents)
     con.execute("CREATE OR REPLACE TEMP TABLE _touched_keys AS "
                 "SELECT DISTINCT model_id, benchmark_id, metric_id, config_id, unit FROM fact_measurement "
                 "WHERE source_id IN (SELECT source_id FROM dim_source WHERE document_id IN "
-                "(SELECT document_id FROM _patched))")
+                "(SELECT id FROM _patched))")
     touched_models = {row[0] for row in con.execute(
         "SELECT DISTINCT model_id FROM model_param WHERE source_id IN (SELECT source_id FROM dim_source "
-        "WHERE document_id IN (SELECT document_id FROM _patched)) UNION SELECT model_id FROM _touched_keys"
+        "WHERE document_id IN (SELECT id FROM _patched)) UNION SELECT model_id FROM _touched_keys"
     ).fetchall()}
     con.execute("DELETE FROM fact_measurement WHERE source_id IN (SELECT source_id FROM dim_source "
-                "WHERE document_id IN (SELECT document_id FROM _patched))")
+                "WHERE document_id IN (SELECT id FROM _patched))")
     # the surviving sources of the patched documents describe their new content
     con.execute(f"""
         UPDATE dim_source SET content_sha256 = d.content_sha256, figure_title = d.figure_title,
                chart_kind = d.chart_kind
         FROM {_LIVE} d WHERE dim_source.document_id = d.document_id
-          AND d.document_id IN (SELECT document_id FROM _patched)""")
+          AND d.document_id IN (SELECT id FROM _patched)""")
 
     # new dimension rows (existing ones are never deleted: see the module docstring)
     known_models = dict(con.execute("SELECT model, model_id FROM dim_model").fetchall())
@@ -283,60 +293,58 @@ def patch_star(con: duckdb.DuckDBPyConnection, ref: Reference, documents: list[i
     for model in new_models:
         next_model += 1
         known_models[model] = next_model
-    bulk_insert(con, t.dim_model, pd.DataFrame([_model_row(known_models[m], m, [], ref) for m in new_models]))
+    insert_records(con, "dim_model", [_model_row(known_models[m], m, [], ref) for m in new_models])
     known_spellings = set(old_models)
     new_spellings = [(n, known_models[m]) for n, m in identity.models.items()
                      if n not in known_spellings and m in known_models]
-    bulk_insert(con, t.model_spelling, pd.DataFrame(new_spellings, columns=["model_name", "model_id"]))
+    bulk_insert(con, "model_spelling", ["model_name", "model_id"], new_spellings)
     known_benchmarks = dict(con.execute("SELECT benchmark, benchmark_id FROM dim_benchmark").fetchall())
     next_benchmark = max(known_benchmarks.values(), default=0)
     fresh = []
-    for benchmark, scoped in identity.benchmarks.drop_duplicates("benchmark")[["benchmark", "is_figure_scoped"]] \
-            .itertuples(index=False):
+    for benchmark, scoped in identity.dim_benchmarks().items():
         if benchmark not in known_benchmarks:
             next_benchmark += 1
             known_benchmarks[benchmark] = next_benchmark
             fresh.append(dict(benchmark_id=next_benchmark, benchmark=benchmark, is_figure_scoped=scoped,
                               is_known=name_key(benchmark) in ref.benchmarks))
-    bulk_insert(con, t.dim_benchmark, pd.DataFrame(fresh))
+    insert_records(con, "dim_benchmark", fresh)
     new_bench_spellings = [dict(benchmark_name=n, is_figure_scoped=sc, path=p, benchmark_id=known_benchmarks[b])
-                           for n, sc, p, b in identity.benchmarks.itertuples(index=False) if (n, sc, p) not in old_bench]
-    bulk_insert(con, t.benchmark_spelling, pd.DataFrame(new_bench_spellings))
+                           for n, sc, p, b in identity.benchmarks if (n, sc, p) not in old_bench]
+    insert_records(con, "benchmark_spelling", new_bench_spellings)
     metrics = dict(con.execute("SELECT metric, metric_id FROM dim_metric").fetchall())
-    new_metrics = sorted(set(_frame(con, "SELECT DISTINCT metric FROM extracted_value WHERE document_id IN "
-                                         "(SELECT document_id FROM _patched)")["metric"]) - set(metrics))
-    bulk_insert(con, t.dim_metric, pd.DataFrame(
-        [_metric_row(max(metrics.values(), default=0) + i, m, ref) for i, m in enumerate(new_metrics, start=1)]))
+    new_metrics = sorted(set(_column(con, "SELECT DISTINCT metric FROM extracted_value WHERE document_id IN "
+                                          "(SELECT id FROM _patched)")) - set(metrics))
+    insert_records(con, "dim_metric", [_metric_row(max(metrics.values(), default=0) + i, m, ref)
+                                       for i, m in enumerate(new_metrics, start=1)])
     configs = dict(con.execute("SELECT setting, config_id FROM dim_config").fetchall())
-    new_configs = sorted(set(_frame(con, "SELECT DISTINCT setting FROM extracted_value WHERE document_id IN "
-                                         "(SELECT document_id FROM _patched)")["setting"]) - set(configs))
+    new_configs = sorted(set(_column(con, "SELECT DISTINCT setting FROM extracted_value WHERE document_id IN "
+                                          "(SELECT id FROM _patched)")) - set(configs))
     new_config_ids = {s: max(configs.values(), default=0) + i for i, s in enumerate(new_configs, start=1)}
-    bulk_insert(con, t.dim_config, pd.DataFrame([_config_row(i, s) for s, i in new_config_ids.items()]))
-    bulk_insert(con, t.config_value, pd.DataFrame(
-        [row for s, i in new_config_ids.items() for row in _config_values(i, s)]))
+    insert_records(con, "dim_config", [_config_row(i, s) for s, i in new_config_ids.items()])
+    insert_records(con, "config_value", [row for s, i in new_config_ids.items() for row in _config_values(i, s)])
 
-    _insert_facts(con, "(SELECT document_id FROM _patched)")
-    flag_implausible(con, ref, "(SELECT document_id FROM _patched)")
+    _insert_facts(con, "(SELECT id FROM _patched)")
+    flag_implausible(con, ref, "(SELECT id FROM _patched)")
     con.execute("INSERT INTO _touched_keys SELECT DISTINCT model_id, benchmark_id, metric_id, config_id, unit "
                 "FROM fact_measurement WHERE source_id IN (SELECT source_id FROM dim_source WHERE document_id IN "
-                "(SELECT document_id FROM _patched))")
+                "(SELECT id FROM _patched))")
     touched_models |= {row[0] for row in con.execute("SELECT DISTINCT model_id FROM _touched_keys").fetchall()}
     touched_models |= {row[0] for row in con.execute(
         "SELECT DISTINCT s.model_id FROM extracted_param p JOIN model_spelling s ON s.model_name = p.model_name "
-        "WHERE p.document_id IN (SELECT document_id FROM _patched)").fetchall()}
+        "WHERE p.document_id IN (SELECT id FROM _patched)").fetchall()}
     touched_models |= set(known_models[m] for m in new_models)
 
     # parameter counts and evidence of every model the patched documents touch, recomputed
     by_id = {i: m for m, i in known_models.items()}
     ids = sorted(touched_models)
-    con.register("_touched_models", pd.DataFrame({"model_id": ids}, dtype="int64"))
-    con.execute("DELETE FROM model_param WHERE model_id IN (SELECT model_id FROM _touched_models)")
-    con.unregister("_touched_models")
+    id_list(con, "_touched_models", ids)
+    con.execute("DELETE FROM model_param WHERE model_id IN (SELECT id FROM _touched_models)")
+    con.execute("DROP TABLE _touched_models")
     _update_params(con, {by_id[i]: i for i in ids}, _evidence(con, ids), ref)
     _insert_param_evidence(con, {i: by_id[i] for i in ids}, ref)
     build_resolved(con, "_touched_keys")
     con.execute("DROP TABLE _touched_keys")
-    con.unregister("_patched")
+    con.execute("DROP TABLE _patched")
     return True
 
 
@@ -373,10 +381,9 @@ def flag_implausible(con: duckdb.DuckDBPyConnection, ref: Reference, documents: 
       be on any scale (seeds/reference/metric_ranges.csv: a share such as accuracy never
       exceeds 100, a throughput, latency or cost is never negative)."""
     metrics = con.execute("SELECT metric_id, metric FROM dim_metric").fetchall()
-    ranges = pd.DataFrame([(i, *ref.metric_range(m)) for i, m in metrics],
-                          columns=["metric_id", "min_value", "max_value"]).astype(
-        {"metric_id": "int64", "min_value": "float64", "max_value": "float64"})
-    con.register("_metric_ranges", ranges)
+    con.execute("CREATE OR REPLACE TEMP TABLE _metric_ranges (metric_id BIGINT, min_value DOUBLE, max_value DOUBLE)")
+    bulk_insert(con, "_metric_ranges", ["metric_id", "min_value", "max_value"],
+                [(i, *ref.metric_range(m)) for i, m in metrics])
     con.execute(f"""
         UPDATE fact_measurement SET implausible_reason = flagged.reason
         FROM (
@@ -406,7 +413,7 @@ def flag_implausible(con: duckdb.DuckDBPyConnection, ref: Reference, documents: 
             FROM peers
         ) flagged
         WHERE fact_measurement.measurement_id = flagged.measurement_id AND flagged.reason IS NOT NULL""")
-    con.unregister("_metric_ranges")
+    con.execute("DROP TABLE _metric_ranges")
 
 
 def _config_values(config_id: int, setting: str) -> list[dict[str, object]]:

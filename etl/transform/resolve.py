@@ -59,18 +59,21 @@ def canonical_models(names: dict[str, int], ref: Reference) -> dict[str, str]:
     clusters: dict[str, list[str]] = defaultdict(list)
     for key in list(by_key):
         clusters[skeleton(key)].append(key)
+    def support(key: str) -> tuple:
+        spellings = by_key[key]
+        best = spellings.most_common(1)[0][0]
+        return (key in ref.models, _plausibility(best, ref), sum(spellings.values()), -len(key), key)
+
     chosen: dict[str, str] = {}
-    for skel, keys in clusters.items():
-        def support(key: str) -> tuple:
-            spellings = by_key[key]
-            best = spellings.most_common(1)[0][0]
-            known = key in ref.models
-            return (known, _plausibility(best, ref), sum(spellings.values()), -len(key), key)
-        ordered = sorted(keys, key=support, reverse=True)
-        winner = ordered[0]
+    for keys in clusters.values():
+        if len(keys) == 1:  # most names: nothing confusable to choose from
+            chosen[keys[0]] = keys[0]
+            continue
+        scores = {key: support(key) for key in keys}
+        winner = max(keys, key=scores.__getitem__)
         for key in keys:
             # a spelling is corrected only onto a better supported one; equals stay apart
-            chosen[key] = winner if support(winner)[:3] > support(key)[:3] else key
+            chosen[key] = winner if scores[winner][:3] > scores[key][:3] else key
     display: dict[str, str] = {}
     for key, spellings in by_key.items():
         if key in ref.models:
