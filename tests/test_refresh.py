@@ -439,3 +439,19 @@ def test_query_views_and_a_no_change_refresh_import_nothing_heavy(built_seed_db:
     assert _heavy_imports("refresh", "--source", str(seed_docs), "--db", str(db), "--json") == []
     assert fetch(db, "select documents_unchanged, documents_seen from refresh_runs order by run_id desc limit 1") \
         == [(5, 5)]
+
+
+def test_a_one_document_change_imports_neither_pandas_nor_sqlalchemy(built_seed_db: Path, seed_docs: Path,
+                                                                     tmp_path: Path) -> None:
+    """A refresh that patches the star for one changed document loads its rows without
+    pandas, SQLAlchemy, Alembic, matplotlib or rich (the parser it does need)."""
+    db = tmp_path / "bench.duckdb"
+    shutil.copyfile(built_seed_db, db)
+    source = tmp_path / "docs"
+    shutil.copytree(seed_docs, source)
+    changed = sorted(source.iterdir())[0]
+    changed.write_text(changed.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert _heavy_imports("refresh", "--source", str(source), "--db", str(db), "--json") == [
+        "benchdb.etl.extract.parse"]
+    assert fetch(db, "select documents_changed, documents_unchanged from refresh_runs order by run_id desc limit 1") \
+        == [(1, 4)]

@@ -363,6 +363,7 @@ def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Ex
     params: list[tuple] = []
     skips: list[tuple] = []
     replaced: list[int] = []
+    loaded_ids: list[int] = []
     for source_file, result in batch:
         previous = known.get(source_file.rel)
         if previous is None:
@@ -385,7 +386,9 @@ def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Ex
                          "figure_title": None, "chart_kind": None, "values_extracted": 0, "values_skipped": 0,
                          "loaded": False})
             continue
-        replaced.append(document_id)
+        if previous is not None:  # a new document has no cached rows to replace
+            replaced.append(document_id)
+        loaded_ids.append(document_id)
         values.extend((document_id, i, *v) for i, v in enumerate(result.values))
         params.extend((document_id, i, *p) for i, p in enumerate(result.params))
         skips.extend((document_id, i, *s) for i, s in enumerate(result.skips))
@@ -396,7 +399,7 @@ def _load_batch(con: duckdb.DuckDBPyConnection, batch: list[tuple[SourceFile, Ex
         docs.append({**row, "status": status, "error": None if result.values else _empty_reason(result),
                      "figure_title": result.title, "chart_kind": result.chart_kind,
                      "values_extracted": len(result.values), "values_skipped": len(result.skips), "loaded": True})
-    changes.touched.extend(replaced)
+    changes.touched.extend(loaded_ids)
     if replaced:
         id_list(con, "_replaced", replaced)
         changes.values_removed += _delete_rows(con, "_replaced")
