@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import duckdb
@@ -41,6 +42,13 @@ def _fields() -> tuple[tuple[str, ...], tuple[str, ...]]:
     from benchdb.etl.transform.interpret import ParamFact, ValueFact
 
     return tuple(ValueFact.__dataclass_fields__), tuple(ParamFact.__dataclass_fields__)
+
+
+@lru_cache(maxsize=None)
+def _row_getters() -> tuple[Callable[[object], tuple], Callable[[object], tuple]]:
+    """Functions giving a ValueFact's and a ParamFact's fields as a tuple, in column order."""
+    value_fields, param_fields = _fields()
+    return attrgetter(*value_fields), attrgetter(*param_fields)
 
 
 @dataclass(frozen=True)
@@ -190,7 +198,7 @@ def extract_bytes(data: bytes, ref: Reference) -> Extracted:
     from benchdb.etl.transform.interpret import interpret
     from benchdb.etl.transform.ledger import account, ledger_skips
 
-    value_fields, param_fields = _fields()
+    value_row, param_row = _row_getters()
     try:
         text, problem = read_document(data)
         if text is None:
@@ -202,8 +210,7 @@ def extract_bytes(data: bytes, ref: Reference) -> Extracted:
         if problem:
             skips.append(Skip(None, "", "note", problem))
         return Extracted(True, None, facts.title, facts.chart_kind,
-                         tuple(tuple(getattr(v, f) for f in value_fields) for v in facts.values),
-                         tuple(tuple(getattr(p, f) for f in param_fields) for p in facts.params),
+                         tuple(map(value_row, facts.values)), tuple(map(param_row, facts.params)),
                          tuple((s.line, s.quote, s.reason, s.detail) for s in skips))
     except Exception as exc:  # a parser bug must not stop the run; it is recorded per document
         return Extracted(False, f"internal error while parsing: {type(exc).__name__}: {exc}", None, None, (), (), ())
