@@ -61,41 +61,29 @@ class Number:
         return self.value
 
 
-def _mantissa_value(text: str) -> float:
-    return float(text.replace(",", ""))
-
-
 def parse_match(m: re.Match[str]) -> Number:
     """Turn a `NUMBER_RE` match into a `Number`."""
-    if m.group("power"):  # an axis position written as a power of ten: 10¹
-        value = 10.0 ** int(m.group("power")[2:].translate(SUPERSCRIPTS))
+    approx, sign, currency, power, mantissa, exponent, suffix = m.groups()  # one call: this runs for every number
+    if power:  # an axis position written as a power of ten: 10¹
+        value = 10.0 ** int(power[2:].translate(SUPERSCRIPTS))
     else:
-        value = _mantissa_value(m.group("mantissa"))
-    exponent = m.group("exponent")
+        value = float(mantissa.replace(",", "")) if "," in mantissa else float(mantissa)
     if exponent:
         exp_text = exponent.translate(SUPERSCRIPTS).replace("−", "-")
         power_text = _rx(r"^\s*[×xX*]\s*10\s*\^?\s*|^[eE]").sub("", exp_text)
-        value = float(f"{m.group('mantissa') or value}e{int(power_text.replace(' ', ''))}".replace(",", ""))
-    sign = m.group("sign")
-    if sign in ("-", "−"):
+        value = float(f"{mantissa or value}e{int(power_text.replace(' ', ''))}".replace(",", ""))
+    if sign == "-" or sign == "−":
         value = -value
-    suffix = (m.group("suffix") or "").strip() or None
-    if m.group("currency") and suffix is None:
-        suffix = m.group("currency")
-    if suffix in ("k", "K"):
+    if suffix is not None:
+        suffix = suffix.strip() or None
+    if currency and suffix is None:
+        suffix = currency
+    if suffix == "k" or suffix == "K":
         value *= 1e3
         suffix = None
     elif suffix == "b":
         suffix = "B"
-    return Number(
-        raw=m.group(0),
-        start=m.start(),
-        end=m.end(),
-        value=value,
-        is_approximate=bool(m.group("approx")),
-        suffix=suffix,
-        is_signed=bool(sign),
-    )
+    return Number(m.group(0), m.start(), m.end(), value, bool(approx), suffix, bool(sign))
 
 
 def find_numbers(text: str) -> list[Number]:

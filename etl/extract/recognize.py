@@ -56,13 +56,10 @@ _STOP_WORDS = {
 }
 
 
-def clean(text: str) -> str:
-    """Text without bold/italic/code markup and with normalised spaces."""
-    return _clean(text)
-
-
 @lru_cache(maxsize=1 << 14)
-def _clean(text: str) -> str:
+def clean(text: str) -> str:
+    """Text without bold/italic/code markup and with normalised spaces (memoised: the
+    same text is cleaned many times per document)."""
     if "*" in text or "_" in text:
         text = _BOLD.sub("", text)
         text = _rx(r"(?=[*_])(?:(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w))").sub("", text)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 SUFFIXES = (".txt", ".md")
 PARALLEL_MIN_DOCUMENTS = 400  # below this, starting worker processes costs more than it saves
 MAX_DOCUMENT_BYTES = 4 << 20  # chart descriptions are a few KB; a file this big is not one
-BATCH_DOCUMENTS = 2000        # rows of this many documents are loaded at once
+BATCH_DOCUMENTS = 500         # rows of this many documents are loaded at once (the last batch waits for no worker)
 
 
 

@@ -179,6 +179,7 @@ def _find_benchmarks(text: str, ref: Reference) -> tuple[tuple[str, int, int], .
 
 
 @lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 14)
 def match_metric(text: str, ref: Reference) -> str | None:
     """The canonical metric a quantity label names (``Pass@1 (%)`` → ``pass@1``), or None."""
     for rule in ref.metrics:
