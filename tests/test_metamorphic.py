@@ -32,16 +32,6 @@ CHECKS = ("full", "truncated")
 
 #: (check, layout) -> (why it fails, the figures whose case fails it today). Only ever shrinks.
 KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
-    ('full', 'table_whitespace'): (
-        'a whitespace-aligned table is not read as a table: header numbers load, cells lose their column labels',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models gpqa_methods'),
-    ('truncated', 'table_whitespace'): (
-        'as the full document',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models gpqa_methods'),
     ('truncated', 'list_category_before'): (
         "as the full document, and a cut value after its category ('- T = 0.6: 9') loads the category's number as the value",
         'temperature win_rate'),

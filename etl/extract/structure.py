@@ -80,6 +80,65 @@ def fenced_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
     return cells
 
 
+_CELL_SPAN = re.compile(r"\S+(?: \S+)*")
+
+
+def _columns_aligned(rows: list[str]) -> bool:
+    """Whether the cells of `rows` (split at runs of two or more spaces) stand in columns:
+    each column's cells start, or end, at the same character in every row. Prose lines
+    with a double space never do; a table aligned with spaces always does."""
+    spans = [[m.span() for m in _CELL_SPAN.finditer(row)] for row in rows]
+    for column in zip(*spans):
+        if len({start for start, _ in column}) > 1 and len({end for _, end in column}) > 1:
+            return False
+    return True
+
+
+def _aligned_grids(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], header_rows: set[int]) -> None:
+    """Mark tables aligned with spaces outside any fence (markdown-it sees paragraphs and
+    rules) like fenced ones: a run of three or more rows, consecutive lines outside lists,
+    tables and fences, that `fenced_grid` splits into the same two or more cells standing
+    in columns, with a rule line under the header or at least three columns."""
+    run: list[int] = []
+    for index in range(len(raw_lines) + 1):
+        raw = raw_lines[index] if index < len(raw_lines) else ""
+        found = kinds.get(index)
+        if raw.strip() and (found is None or found[0] == "paragraph") and "|" not in raw \
+                and not raw.lstrip().startswith("#"):
+            run.append(index)
+            continue
+        if len(run) >= 3 or (len(run) == 2 and run[-1] == len(raw_lines) - 1):  # a cut document: header, rule
+            _mark_aligned_grid(run, raw_lines, kinds, header_rows)
+        run = []
+
+
+def _mark_aligned_grid(run: list[int], raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]],
+                       header_rows: set[int]) -> None:
+    rows = [raw_lines[i] for i in run]
+    if "\t" in "".join(rows):
+        return
+    cells = [None if _RULE_ROW.match(row) else tuple(_CELL_SPAN.findall(row)) for row in rows]
+    # a document cut inside its last row: that row may have fewer cells than the others
+    at_end = run[-1] == len(raw_lines) - 1
+    cut = at_end and cells[-1] is not None
+    complete = [(row, c) for row, c in zip(rows[:-1] if cut else rows, cells[:-1] if cut else cells) if c is not None]
+    widths = {len(c) for _, c in complete}
+    if len(widths) != 1:
+        return
+    width = widths.pop()
+    rules = [row for row, c in zip(rows, cells) if c is None]
+    if width < 2 or (cut and len(cells[-1] or ()) > width):
+        return
+    if rules:  # 'Model  Score' over '-----  -----': the rule's dash groups stand under the columns
+        if len(complete) < 1 + (not at_end) or not _columns_aligned([row for row, _ in complete] + rules[:1]):
+            return
+    elif len(complete) < 3 or width < 3 or not _columns_aligned([row for row, _ in complete]):
+        return
+    for line, c in zip(run, cells):
+        kinds[line] = ("fenced_row", 0, False) if c is not None else ("other", 0, False)
+    header_rows.add(next(line for line, c in zip(run, cells) if c is not None))
+
+
 def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]:
     """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
     and the 0-based lines that are table header rows. A fenced block that is a table
@@ -151,6 +210,8 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
     except BaseException:  # a Rust panic (pyo3 PanicException): every line falls back to plain classification
         return {}, set()
     visit(tree, 0, False, False)
+    if "  " in text:
+        _aligned_grids(raw_lines, kinds, header_rows)
     return kinds, header_rows
 
 
