@@ -95,7 +95,7 @@ def _section_kind(heading: str) -> str:
     text = _rx(r"^\s*\d+[.)]\s*").sub("", heading)
     if _NON_DATA.search(text):
         return "other"
-    if _rx(r"detail|data point|data series|data table|content", re.IGNORECASE).search(text):
+    if _rx(r"detail|data point|data series|data table|\bdata extraction|content", re.IGNORECASE).search(text):
         return "data"
     if _COMMENTARY.search(text):
         return "commentary"
@@ -405,8 +405,9 @@ def parse_chart(text: str) -> Chart:
                 continue
             kind_of = _section_kind(line.content)
             is_section = section_level is not None and line.depth <= section_level
+            # a data subheading ('### Numerical Data Points') holds data whatever section it is in
             if is_section or (kind_of and kind_of != "data" and section != "data") or (
-                    kind_of and section_level is None):
+                    kind_of and section_level is None) or (kind_of == "data" and section != "data"):
                 section = kind_of or ("data" if not has_data_section else "other")
                 context = []
                 panel = _PANEL_HEADING.match(clean(line.content)) if section == "data" else None

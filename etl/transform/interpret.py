@@ -721,10 +721,23 @@ DESCRIPTIVE_GROUP = re.compile(
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
 
 
+# words that only say "here is the data" ('Data Table Reconstruction', 'Numerical Values (Estimated)')
+_DATA_WORDS = frozenset(
+    "data table tables values value points point numerical numeric estimated estimates approximate extracted "
+    "extraction reconstruction reconstructed readings reading raw summary full list from grid chart plot the of".split())
+
+
 @lru_cache(maxsize=1 << 14)
 def _is_descriptive_group(name: str) -> bool:
-    """A group header or label that describes points (``Data points``, ``Open models``) rather than naming them."""
-    return DESCRIPTIVE_GROUP.match(name) is not None
+    """A group header or label that describes points (``Data points``, ``Open models``,
+    ``Data Table Reconstruction``) rather than naming them."""
+    if DESCRIPTIVE_GROUP.match(name) is not None:
+        return True
+    words = _rx(r"[A-Za-z]+").findall(name)
+    return len(words) >= 2 and not _HAS_DIGIT_IN(name) and all(w.lower() in _DATA_WORDS for w in words)
+
+
+_HAS_DIGIT_IN = re.compile(r"\d").search
 
 
 def _order_tuple(point: Point, figure: Figure) -> Point:
