@@ -82,12 +82,11 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'kv_budget_methods'),
     ('full', 'prose'): (
         "prose sentences lose each value's category (setting or benchmark)",
-        'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
-        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature precision '
+        'gpqa_methods'),
     ('truncated', 'prose'): (
         'as the full document',
-        'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
-        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'kv_method_budget benchmarks_bars difficulty_levels temperature precision gpqa_methods'),
     ('full', 'prose_per_series'): (
         "one sentence per series ('SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048 and ...'): only some values load, most without their category",
         'kv_budget_methods kv_method_budget params_scatter benchmarks_bars throughput_accuracy '
@@ -137,7 +136,7 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'temperature throughput_accuracy win_rate throughput_two_models'),
     ('full', 'axis_fields'): (
         'as list_category_before (text and two-key categories)',
-        'difficulty_levels temperature throughput_accuracy gpqa_methods'),
+        'difficulty_levels throughput_accuracy gpqa_methods'),
     ('truncated', 'axis_fields'): (
         "as the full document, and a cut value after its category loads the category's number",
         'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '

@@ -629,8 +629,9 @@ _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _OPENING_CATEGORY = re.compile(
-    r"^(?:at|with|under|for|by)\s+(?:an?\s+|the\s+)?(?:(?:budget|size|cache|temperature|level)\s+(?:of\s+)?)?"
-    r"(?P<cat>(?:[~≈]\s*)?\d[\d.,]*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?)\s*,?\s+", re.IGNORECASE)
+    r"^(?:at|with|under|for|by)\s+(?:an?\s+|the\s+)?"
+    r"(?P<cat>(?:[A-Za-z][\w-]*\s+){0,2}?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?)\s*,?\s+",
+    re.IGNORECASE)
 _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",
                            re.IGNORECASE)
 
@@ -658,10 +659,12 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         for match in _STYLE_REFERENCE.finditer(sentence):
             if not any(start < match.end() and match.start() < end for start, end, _ in names):
                 names.append((match.start("name"), match.end("name"), match.group("name")))
+        opening = _OPENING_CATEGORY.match(sentence)
+        if opening:  # 'At Thinking Budget 1000, ...': the opening is the category, not a name
+            names = [n for n in names if n[0] >= opening.end("cat")]
         names.sort()
         if not names:
             continue
-        opening = _OPENING_CATEGORY.match(sentence)
         sentence_category = opening.group("cat").strip() if opening and opening.end() <= names[0][0] else None
         # 'approximately 39 for Gemma 3 4B IT, 50 for Gemma 3 12B IT': the value comes first
         value_first = {}

@@ -233,7 +233,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             continue
         before_text = rest[previous_end: number.start]
         # the key before a number ends at the previous clause boundary
-        clause = _rx(r"(?=[,;.aw])(?:[,;]|\.\s|\band\b|\bwith\b|\bwhile\b)").split(before_text)[-1]
+        clause = _rx(r"(?=[,;.aw|·])(?:[,;|·]|\.\s|\band\b|\bwith\b|\bwhile\b)").split(before_text)[-1]
         after_match = _rx(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})").match(rest[number.end:])
         after_text = after_match.group(1) if after_match else ""
         after_text = _rx(r"\b(?:and|with|at|while|which|for|in|from|to)\b").split(after_text)[0].strip(" .")

@@ -441,7 +441,7 @@ _STYLE_IS_NAME = re.compile(
     r"(?i)\b(?:the\s+)?(?P<style>(?:" + LOOK + r"\s+){0,2}" + LOOK +
     r"(?:\s+(?:" + MARKS + "|" + SHAPES + r"))?)\s+"
     r"(?:is|=|:|represents|shows|denotes|marks|corresponds to|stands for)\s+(?:the\s+)?"
-    r"(?P<name>(?-i:[A-Z0-9])[\w.\-+/]*(?:\s(?-i:[A-Z0-9])[\w.\-+/]*){0,3})")
+    r"(?P<name>(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*(?:\s(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*){0,3})")
 _ANY_STYLE_WORD = re.compile(r"(?i)\b" + LOOK + r"\b")
 # 'Llama-3.1-8B-Instruct (blue)', 'SnapKV (Blue Line)'
 _NAME_THEN_STYLE = re.compile(r"(?P<name>(?<![\w.\-])[A-Z][\w.\-+/]*(?:\s[A-Z0-9][\w.\-+/]*){0,3})\s*"
@@ -593,6 +593,8 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
         key = x.setting_key
     if key is None and x is not None and x.kind == "category" and _is_x_tick(text, figure, ref):
         key = figure.setting_key_for_labels  # 'FullKV' on an axis of method categories
+    if key is None and find_numbers(text):
+        key = figure.number_key(ref)  # '4k budget' in a figure about thinking budgets
     if key is None:
         return None
     return key, _setting_value(text, key, x if x is not None and x.setting_key == key else None)
