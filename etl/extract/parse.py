@@ -48,7 +48,8 @@ _AXIS_LINE = re.compile(
     r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
 )
-_STYLE_WORDS = f"(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and|,|-|/)"
+_STYLE_WORDS = f"(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and|,|-|/|\\(|\\))"  # 'Blue line (circle markers)'
+
 _LEGEND_ENTRY = re.compile(
     r"(?P<style>(?:" + _STYLE_WORDS + r"\s*)+?)\s*(?:[:=→]|\s-\s|\s–\s)\s*(?P<label>[^;,=]+?)\s*(?=;|,\s*"
     + r"(?:" + _STYLE_WORDS + r"\s*)+[:=]|$)",
@@ -268,7 +269,7 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     entries = []
     for match in _LEGEND_ENTRY.finditer(body):
         label = match.group("label").strip(" .`\"'“”")
-        style = match.group("style").strip(" ,-/")
+        style = " ".join(match.group("style").replace("(", " ").replace(")", " ").split()).strip(" ,-/")
         if label and style and not _rx(r"(?:with|and)", re.IGNORECASE).fullmatch(style):
             entries.append(LegendEntry(style=style, label=label, line=line))
     return entries
@@ -308,15 +309,18 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
                  readings=(Reading(value, position="y"),), is_reference_line=True)
 
 
-def _truncate_tail(lines: list[SourceLine]) -> tuple[list[SourceLine], list[Skip], bool]:
+def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[SourceLine], list[Skip], bool]:
     """Cut what a mid-value truncation left: an unclosed bracket or a number ending the text
-    (``7.`` too: a decimal cut after its point)."""
+    (``7.`` too: a decimal cut after its point). When the text stops without a line break
+    (`open_end`), a final line that stops mid-word is cut too, and whatever was cut takes its
+    whole last clause with it (``55.7 at INT`` may have been ``55.7 at INT4``)."""
     for index in range(len(lines) - 1, -1, -1):
         last = lines[index]
         if not last.content.strip():
             continue
         content = last.content
         cut = False
+        whole_clause = False  # whether what is left of the line ends with a whole clause
         if content.count("(") > content.count(")"):
             content = content[: content.rfind("(")]
             cut = True
@@ -326,19 +330,50 @@ def _truncate_tail(lines: list[SourceLine]) -> tuple[list[SourceLine], list[Skip
         if _rx(r"(?<![\d.])\d+\.$").search(stripped):
             stripped = stripped[:-1]
         numbers = find_numbers(stripped)
-        if numbers and numbers[-1].end == len(stripped):
+        if numbers and numbers[-1].end == len(stripped) and not cut:
             content = stripped[: numbers[-1].start]
             cut = True
+            whole_clause = content.rstrip()[-1:] in (",", ";", "|", "·")  # '..., 2048, 6': a new value was cut
+        if not cut and open_end and last.kind != "heading" and (
+                content.rstrip()[-1:].isalnum() or content.rstrip()[-1:] in "-_@/+=~≈,;("):
+            cut = True  # 'Blue: 73.1 at BF16, 55.7 at INT'
         if not cut:
             return lines, [], False
         skip = Skip(last.number, last.text.strip(), "truncated", "the document ends inside this value")
-        content = content.rstrip(" ,:;=~≈")
+        content = content.rstrip(" ,:;=~≈") if whole_clause else _without_last_clause(content)
         fixed = replace(last, content=content)
         if last.kind == "table_row":
             fixed = replace(fixed, cells=tuple(c for c in split_cells(content) if c) if content.strip("| ") else ())
         lines = lines[:index] + [fixed] + lines[index + 1:]
         return lines, [skip], True
     return lines, [], False
+
+
+_AT_TAIL = re.compile(r"\b(?:at|@)\s+[A-Z][\w.\-@+]*\s*$")
+_VALUE_FIRST = re.compile(r"\s*(?:[^:]{0,40}:\s*)?[~≈]?\s*\d")
+_CLAUSE_END = re.compile(r"[,;·|]|\s(?:and|while)\s|\.\s")
+
+
+def _without_last_clause(content: str) -> str:
+    """`content` without its last clause (clauses end at a comma, semicolon, '·', '|', 'and',
+    a full stop); when that clause may continue a category named after 'at' before it
+    ('60.9 at H2O, KV Budg'), without that value's clause too."""
+    content, clause = _drop_clause(content)
+    if content and not _VALUE_FIRST.match(clause) and _AT_TAIL.search(content):
+        content, _ = _drop_clause(content)
+    return content
+
+
+def _drop_clause(content: str) -> tuple[str, str]:
+    """(`content` up to its last clause boundary, the clause after it); ('', content) when
+    it is one clause. A trailing comma closes nothing: the text was cut after it."""
+    content = content.rstrip(" ,;·")
+    ends = list(_CLAUSE_END.finditer(content))
+    if not ends:
+        return "", content
+    last = ends[-1]
+    kept = content[: last.start() + 1] if last.group() == "|" else content[: last.start()].rstrip(" ,;·")
+    return kept, content[last.end():]
 
 
 def _header_rank(line: SourceLine) -> float:
@@ -357,7 +392,7 @@ def parse_chart(text: str) -> Chart:
     """Parse one description into a `Chart`. Never raises on any input text."""
     text = normalise_text(text)
     lines = split_lines(text)
-    lines, skipped, truncated = _truncate_tail(lines)
+    lines, skipped, truncated = _truncate_tail(lines, not text.endswith("\n"))
     skips: list[Skip] = list(skipped)
     title: Span | None = None
     kind: str | None = None
@@ -628,10 +663,11 @@ _NAME_TOKEN = re.compile(
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
+_NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[A-Za-z][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?"
 _OPENING_CATEGORY = re.compile(
-    r"^(?:at|with|under|for|by)\s+(?:an?\s+|the\s+)?"
-    r"(?P<cat>(?:[A-Za-z][\w-]*\s+){0,2}?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?)\s*,?\s+",
-    re.IGNORECASE)
+    r"^(?:at|with|under|for|by|on|in)\s+(?:an?\s+|the\s+)?"
+    r"(?P<cat>" + _NUMERIC_CATEGORY + r"|(?-i:[A-Z])[\w.\-@+]*(?:\s(?-i:[A-Z0-9])[\w.\-@+]*){0,2}"
+    r"(?:,\s*" + _NUMERIC_CATEGORY + r")?(?=\s*,))\s*,?\s+", re.IGNORECASE)
 _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",
                            re.IGNORECASE)
 

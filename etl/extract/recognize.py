@@ -161,6 +161,11 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             continue
         after = rest[number.end:]
         paren = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after)
+        named = _NAMED_PAREN.match(after) if "(" in after[:3] else None
+        if named and not any(number.end < n.start < number.end + named.end() for n in numbers[i + 1:]):
+            # a category named in parentheses: '91.5 (MMLU)', '61.4 (FullKV)', '87.3 (MATH-500)'
+            categories[i] = named.group("cat")
+            continue
         if paren and i + 1 < len(numbers) and numbers[i + 1].start > number.end:
             cat_numbers = [j for j in range(i + 1, len(numbers))
                            if numbers[j].start < number.end + paren.end()]
@@ -181,6 +186,14 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                 r"(?i)and|while|with|but|then|at|for|in|on|to|the|a").fullmatch(tail.group("word")) else ""
             categories[i] = " ".join(p for p in (at.group("key").strip(" =:"), numbers[i + 1].raw, word) if p)
             used.add(i + 1)
+    # a value 'at' a named category ending its clause: "42.7 at KV Budget 2048", "22.2 at AlpacaEval 2.0"
+    for i, number in enumerate(numbers):
+        if i in used or i in categories or number.is_signed:
+            continue
+        phrase = _AT_PHRASE.match(rest, number.end)
+        if phrase:
+            categories[i] = phrase.group("cat")
+            used.update(j for j in range(i + 1, len(numbers)) if numbers[j].start < phrase.end())
     # a value 'at' a bare number: "31.0 at 512", "0.64 at 0.6×10⁵ tokens"; the axes decide what it is
     at_numbers: dict[int, tuple[Number, str]] = {}
     for i, number in enumerate(numbers[:-1]):
@@ -268,6 +281,12 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     return tuple(readings), tuple(dropped)
 
 
+_NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
+_AT_PHRASE = re.compile(
+    r"\s+(?:at|@)\s+(?P<cat>(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|[a-z][\w\-]*(?=\s+[~≈]?\d))"
+    r"(?:\s+(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|\d+(?:[.,]\d+)*\s*[kKM]?|tokens?))*?"
+    r"(?:,\s+(?:[A-Za-z][\w\-]*\s+){1,2}\d+(?:[.,]\d+)*\s*[kKM]?)?)"  # a second key: 'SnapKV, KV Budget 1024'
+    r"(?=\s*(?:[,;·|]|$|\s(?:and|while|with)\s|\.\s|\.$))")
 _CLAUSE_SPLIT = re.compile(r"\s*[;,]\s+(?=[A-Za-z*_(])|\s+and\s+(?=[A-Z*_])|\s+[·•|]\s+")
 _NAMED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:]{0,60}?)\s*(?:=|≈|~|:)\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$")
 # Between '·' separators a name and its value may stand side by side: 'StreamingLLM 48.1%'.

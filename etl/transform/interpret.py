@@ -57,6 +57,7 @@ _GENERIC_WORDS = re.compile(
     r"validation|set|split|task|tasks|score|scores|performance|results?|the|a|an|of|on|and|vs\.?|"
     r"(?:[a-z]+))$"
 )
+_HAS_DIGIT = re.compile(r"\d").search
 _CATEGORY_AXIS = re.compile(r"^(?:benchmarks?|datasets?|tasks?|models?|methods?|categories|category|domains?)\b",
                             re.IGNORECASE)
 
@@ -591,6 +592,8 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
             break
     if key is None and x is not None and x.kind == "setting":
         key = x.setting_key
+        if not _HAS_DIGIT(text) and any(r.key == key and r.is_numeric for r in ref.settings):
+            key = figure.setting_key_for_labels  # 'FullKV' on a 'Method / KV Budget' axis: a method
     if key is None and x is not None and x.kind == "category" and _is_x_tick(text, figure, ref):
         key = figure.setting_key_for_labels  # 'FullKV' on an axis of method categories
     if key is None and find_numbers(text):
@@ -644,8 +647,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             slot.metric = metric
     if _is_descriptive_group(name):
         return
-    if ", " in name and not is_model_like(name, ref):
-        parts = [p.strip() for p in name.split(",")]
+    if (", " in name or " / " in name) and not is_model_like(name, ref):
+        parts = [p.strip() for p in _rx(r",|\s/\s").split(name)]
         if any(is_category_label(p, ref, figure) or _is_x_tick(p, figure, ref) for p in parts):
             for part in parts:  # 'SnapKV, KV Budget 1024': a method and a budget
                 _assign_name(slot, part, figure, ref, is_label)
@@ -1185,14 +1188,24 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                 reading = _category_from_text(reading, figure)
             if reading.category:
                 local = dict(slot.settings)
-                category_slot = _category_slot(reading.category, slot, figure, ref)
+                category_slot = _category_slot(reading.category, slot, figure, ref) \
+                    if ", " not in reading.category and " / " not in reading.category else None
                 if category_slot is not None:
                     local = category_slot.settings
                 else:
-                    setting = _category_setting(reading.category, figure, ref) or (
-                        "x", _setting_value(reading.category, "x", None))
-                    local[setting[0]] = setting[1]
+                    setting = _category_setting(reading.category, figure, ref)
                     category_slot = slot
+                    compound = ", " in reading.category or " / " in reading.category
+                    if setting is None and not _HAS_DIGIT(reading.category) or compound:
+                        # a text category: whatever role it names ('Average Score': the metric), if any
+                        category_slot = replace(slot, settings=dict(slot.settings))
+                        if compound or _is_x_tick(reading.category, figure, ref) \
+                                or match_metric(reading.category, ref):
+                            _assign_name(category_slot, reading.category, figure, ref, is_label=False)
+                        local = category_slot.settings
+                    else:
+                        setting = setting or ("x", _setting_value(reading.category, "x", None))
+                        local[setting[0]] = setting[1]
                 found = _reading_quantity(Reading(reading.number, reading.key_before, reading.key_after), point_quantity,
                                           figure, [r for r in free_axes if figure.axes[r].kind == "metric"], ref)
                 if found:
