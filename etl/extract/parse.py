@@ -238,6 +238,8 @@ def prose_axes(text: str, line: int) -> list[Axis]:
     if plotted and not _rx(r"\b[xy][- ]axis\b", re.IGNORECASE).search(text):
         y_label = _rx(r"\s+(?:of|for)\s+\S.*$").sub("", plotted.group("y")).strip()
         for role, label in (("y", y_label), ("x", plotted.group("x").strip())):
+            if role == "x" and _rx(r"(?i)\baxis\b").search(label):
+                continue  # 'against the left axis': a side of the chart, not what x is
             axis = parse_axis(f"{role.upper()}-axis: {label}", line)
             if axis is not None:
                 axes.append(axis)
@@ -324,6 +326,7 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
         if content.count("(") > content.count(")"):
             content = content[: content.rfind("(")]
             cut = True
+            whole_clause = content.rstrip()[-1:] in (",", ";", "|", "·")  # '(2048, 78.8), (4096, 8
         if not cut and last.kind == "table_row" and content.rstrip().endswith("|"):
             return lines, [], False  # a table row closed by its pipe is complete
         stripped = content.rstrip().rstrip("|").rstrip()
@@ -576,6 +579,10 @@ def parse_chart(text: str) -> Chart:
             if clauses:  # 'Level 1 reaches 95.3, level 2 is 88.9, ...' under a series header
                 found = [Point(line.number, line.text.strip(), ctx, None, (),
                                clauses=tuple((n, tuple(read_values(v)[0])) for n, v in clauses))]
+            if not found:  # 'The bars rise from 42.0 at a budget of 2500 to ...': values placed on x, of the scope's series
+                placed = tuple(r for r in read_values(clean(content))[0] if r.category or r.at)
+                if placed:
+                    found = [Point(line.number, line.text.strip(), ctx, None, placed)]
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))

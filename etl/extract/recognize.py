@@ -170,7 +170,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             cat_numbers = [j for j in range(i + 1, len(numbers))
                            if numbers[j].start < number.end + paren.end()]
             cat_text = paren.group("cat").strip()
-            if cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
+            if cat_numbers and _ERROR_BAR.search(cat_text):  # '84.9 (95% CI: -1.8, +1.6)'
+                dropped.extend((numbers[j], "error bar") for j in cat_numbers)
+                used.update(cat_numbers)
+            elif cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
     # a value followed by 'at' and a keyed category: "84.6 at T = 0.6", "41.0 @ budget=4096" (a bare
@@ -199,7 +202,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     for i, number in enumerate(numbers[:-1]):
         if i in used or i in categories or (i + 1) in used or number.is_signed or numbers[i + 1].is_signed:
             continue
-        if _rx(r"\s+(?:at|@)\s+(?:[~≈]\s*)?").fullmatch(rest[number.end: numbers[i + 1].start]):
+        if _rx(r"(?:\s*(?i:%|tps|tok/s|tokens?/s|s|ms))?\s+(?:at|@)\s+(?:[~≈]\s*)?").fullmatch(rest[number.end: numbers[i + 1].start]):
             tail = _rx(r"\s*(?P<word>[A-Za-z][\w\-/]*)?").match(rest[numbers[i + 1].end:])
             word = tail.group("word") if tail and tail.group("word") and not _rx(
                 r"(?i)and|while|with|but|then|at|for|in|on|to|the|a|than|vs").fullmatch(tail.group("word")) else ""
@@ -264,7 +267,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "range"))  # '45-47' is a band, not a value
             previous_end = number.end
             continue
-        if _TREND_POSITION.search(clause) and not number.is_approximate:
+        if _TREND_POSITION.search(clause) and not number.is_approximate and i not in categories and i not in at_numbers:
             dropped.append((number, "trend position"))
             previous_end = number.end
             continue
@@ -281,12 +284,13 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     return tuple(readings), tuple(dropped)
 
 
+_ERROR_BAR = re.compile(r"(?i)\bCI\b|confidence|±|\berror\b|\bstd\b")
 _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
 _AT_PHRASE = re.compile(
-    r"\s+(?:at|@)\s+(?P<cat>(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|[a-z][\w\-]*(?=\s+[~≈]?\d))"
+    r"\s+(?:at|@)\s+(?P<cat>(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|(?:an?\s+|the\s+)?[a-z][\w\-]*(?:\s+of)?(?=\s+[~≈]?\d))"
     r"(?:\s+(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|\d+(?:[.,]\d+)*\s*[kKM]?|tokens?))*?"
     r"(?:,\s+(?:[A-Za-z][\w\-]*\s+){1,2}\d+(?:[.,]\d+)*\s*[kKM]?)?)"  # a second key: 'SnapKV, KV Budget 1024'
-    r"(?=\s*(?:[,;·|]|$|\s(?:and|while|with)\s|\.\s|\.$))")
+    r"(?=\s*(?:[,;·|]|$|\s(?:and|while|with|to|then)\s|\.\s|\.$))")
 _CLAUSE_SPLIT = re.compile(r"\s*[;,]\s+(?=[A-Za-z*_(])|\s+and\s+(?=[A-Z*_])|\s+[·•|]\s+")
 _NAMED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:]{0,60}?)\s*(?:=|≈|~|:)\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$")
 # Between '·' separators a name and its value may stand side by side: 'StreamingLLM 48.1%'.
