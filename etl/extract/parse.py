@@ -64,6 +64,7 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower|middle|
                            r"(?:chart|panel|plot|subplot|figure|graph|group|section|series|curve)\s*(?:\d+|\([a-h]\)|[a-h])?"
                            r"\s*[:.\-–—]\s*|"
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+)", re.IGNORECASE)
+_POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
 _LITERAL_NEWLINE = re.compile(r"\\n")
 # A data section headed by what its panel shows: 'Panel (a): AIME 2024', '(b) MATH-500'.
 _PANEL_HEADING = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower)\s+)?(?:panel|subplot|plot|chart|graph)"
@@ -83,6 +84,8 @@ def normalise_text(text: str) -> str:
     """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
     blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
+    if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
+        text = _POWER.sub(lambda m: str(int(m.group(1)) ** int(m.group(2))), text)
     if "\\n" not in text:
         return text
     literal = len(_LITERAL_NEWLINE.findall(text))
@@ -550,6 +553,10 @@ def parse_chart(text: str) -> Chart:
         label, note, rest = split_label(content)
         if label is None and line.kind == "item":
             label, rest = _label_before_values(rest, label)
+        if label is None and line.kind == "item" and rest[:1] in "AaWwUuFfOoIiBb":
+            opening = _OPENING_CATEGORY.match(rest)  # '* At 1024 (1,024 tokens), the accuracy is 28.9%'
+            if opening and read_values(rest[opening.end():])[0]:
+                label, rest = opening.group("cat").strip(), rest[opening.end():]
         if label and DESCRIPTIVE_FIELDS.match(label):
             if scope is not None:
                 scope.role, scope.field = "field", label
@@ -580,7 +587,7 @@ def parse_chart(text: str) -> Chart:
                 found = [Point(line.number, line.text.strip(), ctx, None, (),
                                clauses=tuple((n, tuple(read_values(v)[0])) for n, v in clauses))]
             if not found:  # 'The bars rise from 42.0 at a budget of 2500 to ...': values placed on x, of the scope's series
-                placed = tuple(r for r in read_values(clean(content))[0] if r.category or r.at)
+                placed = _placed_readings(clean(content))
                 if placed:
                     found = [Point(line.number, line.text.strip(), ctx, None, placed)]
             if not found and read_values(clean(content))[0]:
@@ -640,7 +647,7 @@ def _label_before_values(rest: str, label: str | None) -> tuple[str | None, str]
     if not match or len(match.group("name").split()) > 6:
         return label, rest
     inner = match.group("inner")
-    if not _rx(r"[,;]|\b(?:score|param|accuracy|pass|%)", re.IGNORECASE).search(inner):
+    if not _rx(r"[,;]\s|\b(?:score|param|accuracy|pass|%)", re.IGNORECASE).search(inner):
         return label, rest
     name = match.group("name").strip()
     if _rx(r"\b(?:at|is|are|was|with|reaches|scores)\b").search(name):
@@ -669,14 +676,28 @@ _NAME_TOKEN = re.compile(
 # A series referred to by its look in prose: 'the blue line', 'the dashed orange curve'.
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
+_COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus)\s+$")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[A-Za-z][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?"
 _OPENING_CATEGORY = re.compile(
     r"^(?:at|with|under|for|by|on|in)\s+(?:an?\s+|the\s+)?"
     r"(?P<cat>" + _NUMERIC_CATEGORY + r"|(?-i:[A-Z])[\w.\-@+]*(?:\s(?-i:[A-Z0-9])[\w.\-@+]*){0,2}"
-    r"(?:,\s*" + _NUMERIC_CATEGORY + r")?(?=\s*,))\s*,?\s+", re.IGNORECASE)
+    r"(?:,\s*" + _NUMERIC_CATEGORY + r")?(?=\s*,))(?:\s*\([^()]{1,30}\))?\s*,?\s+", re.IGNORECASE)
 _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",
                            re.IGNORECASE)
+
+
+def _placed_readings(text: str) -> tuple[Reading, ...]:
+    """The values of a sentence that are placed on x: written with their category (``42.0 at
+    a budget of 2500``) or after an opening one (``At 1024 (1,024 tokens), the accuracy is 28.9%``)."""
+    placed: list[Reading] = []
+    for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
+        opening = _OPENING_CATEGORY.match(sentence)
+        readings, _ = read_values(sentence[opening.end():] if opening else sentence)
+        if opening:
+            readings = [r if r.category or r.at else replace(r, category=opening.group("cat").strip()) for r in readings]
+        placed.extend(r for r in readings if (r.category or r.at) and not r.is_listed)
+    return tuple(placed)
 
 
 def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:
@@ -700,6 +721,8 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 continue
             names.append((match.start(), match.end(), name))
         for match in _STYLE_REFERENCE.finditer(sentence):
+            if _COMPARED_WITH.search(sentence, 0, match.start()):
+                continue  # 'slightly below the solid line': a comparison, not the subject
             if not any(start < match.end() and match.start() < end for start, end, _ in names):
                 names.append((match.start("name"), match.end("name"), match.group("name")))
         opening = _OPENING_CATEGORY.match(sentence)
@@ -731,7 +754,7 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             readings, _ = read_values(segment)
             readings = [r for r in readings if not r.is_listed]
             if sentence_category:
-                readings = [r if r.category else replace(r, category=sentence_category) for r in readings]
+                readings = [r if r.category or r.at else replace(r, category=sentence_category) for r in readings]
             if readings:
                 points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
                                     readings=tuple(readings)))

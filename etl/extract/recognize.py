@@ -189,6 +189,17 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                 r"(?i)and|while|with|but|then|at|for|in|on|to|the|a").fullmatch(tail.group("word")) else ""
             categories[i] = " ".join(p for p in (at.group("key").strip(" =:"), numbers[i + 1].raw, word) if p)
             used.add(i + 1)
+    # a category before its value: "at 8k with 58.4", "at T = 0.6 it is 41.2"
+    for i in range(len(numbers) - 1):
+        if i in used or i in categories or (i + 1) in used or (i + 1) in categories or numbers[i].suffix in (
+                "B", "M", "T", "%"):  # 'at 7B with 91.6%': a size is a quantity of its own
+            continue
+        if _rx(r"(?i)\s+(?:with|it is|is|it reaches|reaches)\s+(?:about\s+|approximately\s+|roughly\s+)?(?:[~≈]\s*)?").fullmatch(
+                rest[numbers[i].end: numbers[i + 1].start]) and _rx(r"(?i)\b(?:at|@)\s+(?:[A-Za-z][\w\-]*\s*=?\s*)?$").search(
+                rest[max(0, numbers[i].start - 24): numbers[i].start]):
+            lead = _rx(r"(?i)\b(?:at|@)\s+(?P<key>(?:[A-Za-z][\w\-]*\s*=?\s*)?)$").search(rest[: numbers[i].start])
+            categories[i + 1] = f"{lead.group('key') if lead else ''}{numbers[i].raw}".strip()
+            used.add(i)
     # a value 'at' a named category ending its clause: "42.7 at KV Budget 2048", "22.2 at AlpacaEval 2.0"
     for i, number in enumerate(numbers):
         if i in used or i in categories or number.is_signed:

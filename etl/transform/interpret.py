@@ -224,6 +224,8 @@ def _strip_prefix(text: str) -> tuple[str, str | None]:
     if match:
         role = match.group(1).lower()
         return match.group(2).strip(), {"dataset": "benchmark", "task": "benchmark", "series": None}.get(role, role)
+    if _rx(r"(?i)^\s*(?:at|with|under|for|on|in)\s+[~≈]?\d").match(text):  # 'At 1024': the category
+        return text.split(None, 1)[1].strip(), None
     return text, None
 
 
