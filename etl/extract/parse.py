@@ -537,6 +537,22 @@ def parse_chart(text: str) -> Chart:
             continue
         table_header = None
         reference = _reference_point(line, tuple(s for _, s in context))
+        if reference is not None and line.kind == "paragraph":
+            # a paragraph is read sentence by sentence: only the sentence about the line is the reference line
+            sentences = _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(clean(content))
+            if len(sentences) > 1:
+                others = [t for t in sentences if not _REFERENCE_LINE.search(t)]
+                for sentence in sentences:
+                    if _REFERENCE_LINE.search(sentence):
+                        found = _reference_point(replace(line, content=sentence), tuple(s for _, s in context))
+                        if isinstance(found, Point):
+                            points.append(found)
+                        elif isinstance(found, Skip):
+                            skips.append(found)
+                if not others:
+                    continue
+                reference, content = None, " ".join(others)
+                line = replace(line, content=content)
         if isinstance(reference, Point):
             points.append(reference)
             continue
@@ -680,9 +696,10 @@ _COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behin
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[A-Za-z][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?"
 _OPENING_CATEGORY = re.compile(
-    r"^(?:at|with|under|for|by|on|in)\s+(?:an?\s+|the\s+)?"
+    r"^(?:at|with|under|for|by|on|in)\s+(?:an?\s+|the\s+)?(?:(?:(?-i:[a-z])[\w-]*\s+){0,2}(?-i:[a-z])[\w-]*,\s+)?"
     r"(?P<cat>" + _NUMERIC_CATEGORY + r"|(?-i:[A-Z])[\w.\-@+]*(?:\s(?-i:[A-Z0-9])[\w.\-@+]*){0,2}"
-    r"(?:,\s*" + _NUMERIC_CATEGORY + r")?(?=\s*,))(?:\s*\([^()]{1,30}\))?\s*,?\s+", re.IGNORECASE)
+    r"(?:,\s*" + _NUMERIC_CATEGORY + r")?(?=\s*,|\s+(?:group|panel|subplot|cluster|category)\b))"
+    r"(?:\s+(?:group|panel|subplot|cluster|category)\b)?(?:\s*\([^()]{1,30}\))?\s*,?\s+", re.IGNORECASE)
 _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",
                            re.IGNORECASE)
 
@@ -732,26 +749,26 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         if not names:
             continue
         sentence_category = opening.group("cat").strip() if opening and opening.end() <= names[0][0] else None
+        if opening is None:  # 'Doubling the budget to 2k lifts the blue line to 31.5%': one x value before the names
+            before = find_numbers(sentence[: names[0][0]])
+            if len(before) == 1 and before[0].suffix != "%" and _rx(r"(?i)\b(?:to|at|of|reaches|hits)\s+$").search(
+                    sentence[: before[0].start]) and (before[0].raw[-1:] in ("k", "K") or before[0].raw.lower() in categories):
+                sentence_category = before[0].raw
         # 'approximately 39 for Gemma 3 4B IT, 50 for Gemma 3 12B IT': the value comes first
-        value_first = {}
+        value_first: dict[int, tuple[str, int]] = {}  # name index -> (its value, where that value starts)
         for index, (start, end, name) in enumerate(names):
-            before = sentence[names[index - 1][1] if index else 0: start]
-            lead = _rx(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$").search(before)
+            offset = names[index - 1][1] if index else 0
+            lead = _rx(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$").search(sentence[offset:start])
             if lead:
-                value_first[index] = lead.group("value")
+                value_first[index] = (lead.group("value"), offset + lead.start())
         for index, (start, end, name) in enumerate(names):
-            if value_first:
-                if index not in value_first:
-                    continue
-                readings, _ = read_values(value_first[index])
-                readings = [r for r in readings if not r.is_listed]
-                if readings:
-                    points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
-                                        readings=tuple(readings)))
-                continue
-            stop = names[index + 1][0] if index + 1 < len(names) else len(sentence)
-            segment = sentence[end:stop]
-            readings, _ = read_values(segment)
+            if index in value_first:
+                readings, _ = read_values(value_first[index][0])
+            else:  # the values after the name, up to the next name or the value written before it
+                stop = names[index + 1][0] if index + 1 < len(names) else len(sentence)
+                if index + 1 in value_first:
+                    stop = value_first[index + 1][1]
+                readings, _ = read_values(sentence[end:stop])
             readings = [r for r in readings if not r.is_listed]
             if sentence_category:
                 readings = [r if r.category or r.at else replace(r, category=sentence_category) for r in readings]
