@@ -65,6 +65,7 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower|middle|
                            r"\s*[:.\-–—]\s*|"
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+)", re.IGNORECASE)
 _POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
+_TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\s+)?title\W*$")
 _LITERAL_NEWLINE = re.compile(r"\\n")
 # A data section headed by what its panel shows: 'Panel (a): AIME 2024', '(b) MATH-500'.
 _PANEL_HEADING = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower)\s+)?(?:panel|subplot|plot|chart|graph)"
@@ -191,7 +192,8 @@ def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
     parts = [p.strip(" `\"'“”*()[]") for p in _rx(r",|\band\b|;").split(candidates)]
     parts = [p for p in parts if p and len(p) <= 40]
     numeric = [p for p in parts if find_numbers(p)]
-    if numeric and len(numeric) * 2 >= len(parts):
+    if numeric and len(numeric) * 2 >= len(parts) and not any(_rx(r"^[A-Za-z]{2,}(?:\s(?:19|20)\d\d|-\d+)$").match(p) for p in parts):
+        # ticks that are numbers ('1k tokens'), not names with one ('AIME 2024')
         return tuple(n.raw.strip("~≈ ") for p in numeric for n in find_numbers(p)[:1])
     return tuple(p for p in parts if not _rx(r"\b(?:from|to|ranging|range)\b", re.IGNORECASE).search(p))
 
@@ -423,6 +425,12 @@ def parse_chart(text: str) -> Chart:
                 title = Span(first.number, match.group("title").strip())
             else:
                 title = Span(first.number, clean(first.content))
+    for index, heading in enumerate(lines[:40]):  # a '## 1. Chart Title' section: its first line is the title
+        if heading.kind == "heading" and _TITLE_SECTION.match(heading.content):
+            body = next((ln for ln in lines[index + 1:index + 4] if ln.content.strip()), None)
+            if body is not None and body.kind != "heading":
+                title = Span(body.number, clean(body.content).strip(" \"“”'"))
+            break
     if title is None:  # no heading title: a '**Title:** ...' field names the figure
         for ln in lines[:12]:
             field = _rx(r"^\W*(?:chart |figure |plot )?title\W*[:：]\s*(?P<t>.+)$", re.IGNORECASE).match(clean(ln.content))

@@ -1322,7 +1322,7 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
     if x_axis is not None and x_axis.setting_key == "training_steps" and not scores:
         return True  # memory, loss or speed over training steps: a training curve
     named = [q for q in figure.axes.values() if q.kind == "metric" and (q.metric or q.benchmark_text)]
-    labels = [p.label or "" for p in chart.points] + [h for p in chart.points for h, _ in p.fields] + [
+    labels = [p.label or "" for p in chart.points] + [c for p in chart.points for f in p.fields for c in f] + [
         s.text for p in chart.points for s in p.context]
     return not named and figure.metric is None and figure.benchmark_text is None and not any(
         match_metric(label, ref) or find_benchmark(label, ref) for label in labels)
