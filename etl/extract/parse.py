@@ -335,7 +335,7 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
         if not cut and last.kind == "table_row" and content.rstrip().endswith("|"):
             return lines, [], False  # a table row closed by its pipe is complete
         stripped = content.rstrip().rstrip("|").rstrip()
-        if _rx(r"(?<![\d.])\d+\.$").search(stripped):
+        if open_end and _rx(r"(?<![\d.])\d+\.$").search(stripped):  # '7.' cut before its decimals, not '... at 4096.\n'
             stripped = stripped[:-1]
         numbers = find_numbers(stripped)
         if numbers and numbers[-1].end == len(stripped) and not cut:
@@ -700,6 +700,7 @@ _NAME_TOKEN = re.compile(
 # A series referred to by its look in prose: 'the blue line', 'the dashed orange curve'.
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
+_PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")
 _COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus)\s+$")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[A-Za-z][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?"
@@ -734,6 +735,7 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
     its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
     text = clean(line.content)
     points: list[Point] = []
+    subject: str | None = None  # the one series the previous sentence was about
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
         names = []
         for match in _NAME_TOKEN.finditer(sentence):
@@ -754,6 +756,9 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         if opening:  # 'At Thinking Budget 1000, ...': the opening is the category, not a name
             names = [n for n in names if n[0] >= opening.end("cat")]
         names.sort()
+        if not names and subject and _PRONOUN.match(sentence):
+            names = [(0, 0, subject)]  # 'The teal line moves the other way. It is highest ... about 35.0 at T = 0.2'
+        subject = names[0][2] if len({n for _, _, n in names}) == 1 else None
         if not names:
             continue
         sentence_category = opening.group("cat").strip() if opening and opening.end() <= names[0][0] else None
