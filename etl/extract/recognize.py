@@ -194,8 +194,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         if i in used or i in categories or (i + 1) in used or (i + 1) in categories or numbers[i].suffix in (
                 "B", "M", "T", "%"):  # 'at 7B with 91.6%': a size is a quantity of its own
             continue
-        if _rx(r"(?i)\s+(?:with|it is|is|it reaches|reaches)\s+(?:about\s+|approximately\s+|roughly\s+)?(?:[~≈]\s*)?").fullmatch(
-                rest[numbers[i].end: numbers[i + 1].start]) and _rx(r"(?i)\b(?:at|@)\s+(?:[A-Za-z][\w\-]*\s*=?\s*)?$").search(
+        between = rest[numbers[i].end: numbers[i + 1].start]
+        if (_rx(r"(?i)\s+(?:with|it is|is|it reaches|reaches)\s+(?:about\s+|approximately\s+|roughly\s+)?(?:[~≈]\s*)?").fullmatch(
+                between) or between.isspace() and numbers[i + 1].suffix == "%") and _rx(r"(?i)\b(?:at|@)\s+(?:[A-Za-z][\w\-]*\s*=?\s*)?$").search(
                 rest[max(0, numbers[i].start - 24): numbers[i].start]):
             lead = _rx(r"(?i)\b(?:at|@)\s+(?P<key>(?:[A-Za-z][\w\-]*\s*=?\s*)?)$").search(rest[: numbers[i].start])
             categories[i + 1] = f"{lead.group('key') if lead else ''}{numbers[i].raw}".strip()
@@ -204,7 +205,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     for i, number in enumerate(numbers):
         if i in used or i in categories or number.is_signed:
             continue
-        phrase = _AT_PHRASE.match(rest, number.end)
+        phrase = _AT_PHRASE.match(rest, number.end) or _WITH_AMOUNT.match(rest, number.end)
         if phrase:
             categories[i] = phrase.group("cat")
             used.update(j for j in range(i + 1, len(numbers)) if numbers[j].start < phrase.end())
@@ -297,6 +298,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
 
 _ERROR_BAR = re.compile(r"(?i)\bCI\b|confidence|±|\berror\b|\bstd\b")
 _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
+# '63.7% with 512 tokens': an amount after the value, with its unit, is its x category
+_WITH_AMOUNT = re.compile(r"\s+(?:with|using|under)\s+(?P<cat>\d+(?:[.,]\d+)*\s*[kKM]?\s+(?:tokens?|samples?|shots?))\b")
 _AT_PHRASE = re.compile(
     r"\s+(?:at|@)\s+(?P<cat>(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|(?:an?\s+|the\s+)?[a-z][\w\-]*(?:\s+of)?(?=\s+[~≈]?\d))"
     r"(?:\s+(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|\d+(?:[.,]\d+)*\s*[kKM]?|tokens?))*?"

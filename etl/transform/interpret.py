@@ -785,8 +785,9 @@ def _category_from_text(reading: Reading, figure: Figure) -> Reading:
 def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -> _Slot | None:
     """A copy of `slot` with an x category that names a benchmark or a model filled in, or
     None when the category is a setting value (``2500``, ``1k``)."""
-    if find_numbers(category) and parse_number(_rx(r"(?i)\b(?:kv|budget|tokens?)\b").sub(" ", category)) is not None:
-        return None
+    if parse_number(_rx(r"(?i)(?:\b|-)(?:kv|budget|tokens?)\b").sub(" ", category)) is not None:
+        return None  # '2500', 'KV 1024', '512-token'
+
     benchmark = find_benchmark(category, ref)
     if benchmark is None and is_model_like(category, ref) == 0:
         return None
