@@ -176,19 +176,6 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             elif cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
-    # a value followed by 'at' and a keyed category: "84.6 at T = 0.6", "41.0 @ budget=4096" (a bare
-    # "0.64 at 0.6×10⁵ tokens" is left to the keyed readings: it may be the x quantity, not a setting)
-    for i, number in enumerate(numbers[:-1]):
-        if i in used or i in categories or (i + 1) in used:
-            continue
-        at = _rx(r"\s+(?:at|@)\s+(?P<key>(?:[A-Za-z][\w\-]*\s*){1,2}(?:=|:)\s*)(?:[~≈]\s*)?$").match(
-            rest[number.end: numbers[i + 1].start])
-        if at and not number.is_signed:
-            tail = _rx(r"\s*(?P<word>[A-Za-z][\w\-]*)?").match(rest[numbers[i + 1].end:])
-            word = tail.group("word") if tail and tail.group("word") and not _rx(
-                r"(?i)and|while|with|but|then|at|for|in|on|to|the|a").fullmatch(tail.group("word")) else ""
-            categories[i] = " ".join(p for p in (at.group("key").strip(" =:"), numbers[i + 1].raw, word) if p)
-            used.add(i + 1)
     # a category before its value: "at 8k with 58.4", "at T = 0.6 it is 41.2"
     for i in range(len(numbers) - 1):
         if i in used or i in categories or (i + 1) in used or (i + 1) in categories or numbers[i].suffix in (
@@ -201,7 +188,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             lead = _rx(r"(?i)\b(?:at|@)\s+(?P<key>(?:[A-Za-z][\w\-]*\s*=?\s*)?)$").search(rest[: numbers[i].start])
             categories[i + 1] = f"{lead.group('key') if lead else ''}{numbers[i].raw}".strip()
             used.add(i)
-    # a value 'at' a named category ending its clause: "42.7 at KV Budget 2048", "22.2 at AlpacaEval 2.0"
+    # a value 'at' its category: keyed ("84.6 at T = 0.6", "41.0 @ budget=4096") or named up to the clause's
+    # end ("42.7 at KV Budget 2048", "22.2 at AlpacaEval 2.0"); a bare "31.0 at 512" is left to the axes
     for i, number in enumerate(numbers):
         if i in used or i in categories or number.is_signed:
             continue
@@ -301,7 +289,9 @@ _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,
 # '63.7% with 512 tokens': an amount after the value, with its unit, is its x category
 _WITH_AMOUNT = re.compile(r"\s+(?:with|using|under)\s+(?P<cat>\d+(?:[.,]\d+)*\s*[kKM]?\s+(?:tokens?|samples?|shots?))\b")
 _AT_PHRASE = re.compile(
-    r"\s+(?:at|@)\s+(?P<cat>(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|(?:an?\s+|the\s+)?[a-z][\w\-]*(?:\s+of)?(?=\s+[~≈]?\d))"
+    r"\s+(?:at|@)\s+(?P<cat>(?:[A-Za-z][\w\-]*\s*){1,2}[=:]\s*(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?"  # 'T = 0.6'
+    r"(?:\s+(?!(?i:and|while|with|but|then|at|for|in|on|to|the|a)\b)[A-Za-z][\w\-]*)?|"
+    r"(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|(?:an?\s+|the\s+)?[a-z][\w\-]*(?:\s+of)?(?=\s+[~≈]?\d))"
     r"(?:\s+(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|\d+(?:[.,]\d+)*\s*[kKM]?|tokens?))*?"
     r"(?:,\s+(?:[A-Za-z][\w\-]*\s+){1,2}\d+(?:[.,]\d+)*\s*[kKM]?)?)"  # a second key: 'SnapKV, KV Budget 1024'
     r"(?=\s*(?:[,;·|]|$|\s(?:and|while|with|to|then)\s|\.\s|\.$))")
