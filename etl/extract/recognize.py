@@ -108,7 +108,7 @@ def split_note(label: str) -> tuple[str, str | None]:
 def _key_words(text: str) -> str:
     """The words of `text` that can name a quantity, without connectives and punctuation."""
     text = _rx(r"[\"'“”‘’]").sub("", text)
-    text = _rx(r"[:=≈~∼(),;]+").sub(" ", text)
+    text = _rx(r"[:=≈~∼(),;→⇒]+").sub(" ", text)
     words = [w for w in text.split() if w.lower() not in _STOP_WORDS]
     return " ".join(words).strip(" .-–—")
 
@@ -226,6 +226,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             used.add(i)
     # bare lists: n, n, n (and n) with nothing else between
     listed: set[int] = set()
+    runs: list[list[int]] = []
     free = [i for i in range(len(numbers)) if i not in used]
     run: list[int] = []
     for slot in [*free, None]:
@@ -239,7 +240,17 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                 and numbers[run[0]].suffix == numbers[run[1]].suffix and numbers[run[0]].suffix not in ("B", "M")))
         if len(run) >= 3 or pair_list:
             listed.update(run)
+            runs.append(run)
         run = [slot] if slot is not None else []
+    # a list of values and the list of their categories: '4.3 s, 4.9 s and 6.6 s at batch sizes 1, 8 and 32'
+    for values, places in zip(runs, runs[1:]):
+        key = _rx(r"\s+(?:at|for)\s+(?P<key>(?:[A-Za-z][\w\-]*\s+){1,3})$").fullmatch(
+            rest[numbers[values[-1]].end: numbers[places[0]].start])
+        if key and len(values) == len(places):
+            for value, place in zip(values, places):
+                categories[value] = f"{key.group('key').strip()} {numbers[place].raw}"
+                used.add(place)
+            listed.difference_update(values + places)
     previous_end = 0
     for i, number in enumerate(numbers):
         if i in name_parts:
