@@ -100,6 +100,8 @@ def _section_kind(heading: str) -> str:
     text = _rx(r"^\s*\d+[.)]\s*").sub("", heading)
     if _NON_DATA.search(text):
         return "other"
+    if _rx(r"(?i)\W*(?:(?:evaluated|compared)\s+)?(?:models?|benchmarks?|datasets?|tasks?)\W*").fullmatch(text):
+        return "overview"  # '## Model' over the one line naming it: figure-level text
     if _rx(r"detail|data point|data series|data table|content", re.IGNORECASE).search(text):
         return "data"
     if _COMMENTARY.search(text):
