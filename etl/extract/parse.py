@@ -281,7 +281,14 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
         style = " ".join(match.group("style").replace("(", " ").replace(")", " ").split()).strip(" ,-/")
         if label and style and not _rx(r"(?:with|and)", re.IGNORECASE).fullmatch(style):
             entries.append(LegendEntry(style=style, label=label, line=line))
+    if not entries:  # 'Greedy (black ×), Majority@8 (blue circle)': names with their look
+        for match in _NAME_WITH_LOOK.finditer(body):
+            entries.append(LegendEntry(style=match.group("style").strip(), label=match.group("label").strip(), line=line))
     return entries
+
+
+_NAME_WITH_LOOK = re.compile(r"(?:^|[,;]\s*)(?P<label>[A-Za-z][^,;()]{0,40}?)\s*\((?P<style>[^()]*\b(?:" + COLOURS + "|"
+                             + LINE_STYLES + r")\b[^()]*)\)", re.IGNORECASE)
 
 
 def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Skip | None:
@@ -607,7 +614,8 @@ def parse_chart(text: str) -> Chart:
                 scope.role = "prose"
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
-            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
+            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
+                                 tuple(e.label for e in legend))
             clauses = named_clauses(clean(content), prose=True) if not found else ()
             if clauses:  # 'Level 1 reaches 95.3, level 2 is 88.9, ...' under a series header
                 found = [Point(line.number, line.text.strip(), ctx, None, (),
@@ -630,7 +638,8 @@ def parse_chart(text: str) -> Chart:
         if label is None and readings and _rx(r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b").match(rest):
             if scope is not None:
                 scope.role = "prose"
-            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
+            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
+                                 tuple(e.label for e in legend))
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))
@@ -732,7 +741,8 @@ def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:
     return frozenset(t.lower() for axes in axis_lists for a in axes if a.role == "x" for t in a.ticks)
 
 
-def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozenset[str] = frozenset()) -> list[Point]:
+def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozenset[str] = frozenset(),
+                 series: tuple[str, ...] = ()) -> list[Point]:
     """Points from prose: each number belongs to the nearest model-like name before it in
     its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
     text = clean(line.content)
@@ -749,6 +759,11 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             if _METRIC_AFTER.match(sentence[match.end():]):
                 continue
             names.append((match.start(), match.end(), name))
+        for label in series:  # a series the legend names, written as it is there ('Greedy')
+            at = sentence.find(label)
+            if at >= 0 and not any(start < at + len(label) and at < end for start, end, _ in names) and \
+                    _rx(r"\W?").fullmatch(sentence[at + len(label): at + len(label) + 1] or ""):
+                names.append((at, at + len(label), label))
         for match in _STYLE_REFERENCE.finditer(sentence):
             if _COMPARED_WITH.search(sentence, 0, match.start()):
                 continue  # 'slightly below the solid line': a comparison, not the subject

@@ -336,6 +336,7 @@ class Figure:
     aliases: dict[str, str] = field(default_factory=dict)
     x_ticks: frozenset[str] = frozenset()  # lower-cased text ticks of a setting or category x axis
     named_text: str = ""  # title and overview, where a numeric setting may be named
+    series: frozenset[str] = frozenset()  # lower-cased legend labels that name series, not quantities
     _number_key: str | None | bool = False  # False: not looked up yet
 
     def number_key(self, ref: Reference) -> str | None:
@@ -541,8 +542,12 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     x_quantity = axes.get("x")
     x_ticks = frozenset(c.strip().lower() for c in x_categories) \
         if x_quantity is not None and x_quantity.kind in ("setting", "category") else frozenset()
+    legend_labels = [e.label for e in chart.legend]
+    # legend entries are siblings: when one of them names no quantity, none of them does ('Greedy', 'Majority@8')
+    series = frozenset(label.lower() for label in legend_labels) \
+        if any(not match_metric(label, ref) for label in legend_labels) else frozenset()
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
-                  labels_are_models, title, aliases, x_ticks, f"{title} {overview}")
+                  labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series)
 
 
 # -- points ------------------------------------------------------------------------------
@@ -674,7 +679,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             if benchmark is None:
                 slot.benchmark_text = name
         return
-    metric = match_metric(name, ref)
+    metric = match_metric(name, ref) if name.lower() not in figure.series else None
     if metric and role != "model" and is_model_like(name, ref) < 2:
         residue = _benchmark_residue(name, None)
         if slot.metric is None:
@@ -812,6 +817,8 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
                 Quantity("metric", metric=None)
         return role, quantity
     keys = " ".join(k for k in (reading.key_before, reading.key_after) if k)
+    if keys and reading.number.suffix == "%" and _rx(r"(?i)^tokens?$").match(reading.key_before) and not reading.key_after:
+        keys = ""  # '6.9×10⁶ tokens for 80.4%': the unit of the value before it
     named_axis = reading.key_before.strip().lower()
     if named_axis in ("x", "y") and (named_axis in axes or named_axis == "y" and "y_left" in axes):
         return named_axis, axes.get(named_axis) or axes["y_left"]
