@@ -587,7 +587,7 @@ def parse_chart(text: str) -> Chart:
         if label is None and line.kind == "item":
             label, rest = _label_before_values(rest, label)
         if label is None and line.kind == "item" and rest[:1] in "AaWwUuFfOoIiBb":
-            opening = _OPENING_CATEGORY.match(rest)  # '* At 1024 (1,024 tokens), the accuracy is 28.9%'
+            opening = _opening(rest)  # '* At 1024 (1,024 tokens), the accuracy is 28.9%'
             if opening and read_values(rest[opening.end():])[0]:
                 label, rest = opening.group("cat").strip(), rest[opening.end():]
         if label and DESCRIPTIVE_FIELDS.match(label):
@@ -716,12 +716,21 @@ _COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behin
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[A-Za-z][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?"
 _OPENING_CATEGORY = re.compile(
-    r"^(?:at|with|under|for|by|on|in)\s+(?:an?\s+|the\s+)?(?:(?:(?-i:[a-z])[\w-]*\s+){0,2}(?-i:[a-z])[\w-]*,\s+)?"
+    r"^(?P<prep>at|with|under|for|by|on|in)\s+(?:an?\s+|the\s+)?(?:(?:(?-i:[a-z])[\w-]*\s+){0,2}(?-i:[a-z])[\w-]*,\s+)?"
     r"(?P<cat>" + _NUMERIC_CATEGORY + r"|(?-i:[A-Z])[\w.\-@+]*(?:\s(?-i:[A-Z0-9])[\w.\-@+]*){0,2}"
-    r"(?:,\s*" + _NUMERIC_CATEGORY + r")?(?=\s*,|\s+(?:group|panel|subplot|cluster|category)\b))"
+    r"(?:,\s*" + _NUMERIC_CATEGORY + r")?(?=\s*,|\s+(?:group|panel|subplot|cluster|category)\b|(?P<the>(?=\s+(?-i:the)\s))))"
     r"(?:\s+(?:group|panel|subplot|cluster|category)\b)?(?:\s*\([^()]{1,30}\))?\s*,?\s+", re.IGNORECASE)
 _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",
                            re.IGNORECASE)
+
+
+def _opening(sentence: str) -> re.Match[str] | None:
+    """The category a sentence opens with ('At 2k tokens,', 'On MMLU,'); a name followed by
+    'the' is one only after 'on'/'in' ('On MATH-500 the gray bar', not 'For QwQ-32B the curve')."""
+    opening = _OPENING_CATEGORY.match(sentence)
+    if opening is not None and opening.group("the") is not None and opening.group("prep").lower() not in ("on", "in"):
+        return None
+    return opening
 
 
 def _placed_readings(text: str) -> tuple[Reading, ...]:
@@ -729,7 +738,7 @@ def _placed_readings(text: str) -> tuple[Reading, ...]:
     a budget of 2500``) or after an opening one (``At 1024 (1,024 tokens), the accuracy is 28.9%``)."""
     placed: list[Reading] = []
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
-        opening = _OPENING_CATEGORY.match(sentence)
+        opening = _opening(sentence)
         readings, _ = read_values(sentence[opening.end():] if opening else sentence)
         if opening:
             readings = [r if r.category or r.at else replace(r, category=opening.group("cat").strip()) for r in readings]
@@ -769,7 +778,7 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 continue  # 'slightly below the solid line': a comparison, not the subject
             if not any(start < match.end() and match.start() < end for start, end, _ in names):
                 names.append((match.start("name"), match.end("name"), match.group("name")))
-        opening = _OPENING_CATEGORY.match(sentence)
+        opening = _opening(sentence)
         if opening:  # 'At Thinking Budget 1000, ...': the opening is the category, not a name
             names = [n for n in names if n[0] >= opening.end("cat")]
         names.sort()
@@ -799,7 +808,8 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 if index + 1 in value_first:
                     stop = value_first[index + 1][1]
                 readings, _ = read_values(sentence[end:stop])
-            readings = [r for r in readings if not r.is_listed]
+            if sum(r.is_listed for r in readings) != len(categories) or not categories:
+                readings = [r for r in readings if not r.is_listed]  # a list that is not one value per x category
             if sentence_category:
                 readings = [r if r.category or r.at else replace(r, category=sentence_category) for r in readings]
             if readings:
