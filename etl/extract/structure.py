@@ -151,7 +151,30 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
     except BaseException:  # a Rust panic (pyo3 PanicException): every line falls back to plain classification
         return {}, set()
     visit(tree, 0, False, False)
+    if "--  --" in text or "-- --" in text:
+        _aligned_tables(raw_lines, kinds, header_rows)
     return kinds, header_rows
+
+
+_ALIGNED_RULE = re.compile(r"^\s*-{3,}(?:\s{1,}-{3,})+\s*$")
+
+
+def _aligned_tables(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], header_rows: set[int]) -> None:
+    """Whitespace-aligned tables outside a fence (a header line, a rule of dash runs, rows):
+    the same grid as a fenced one."""
+    for rule, line in enumerate(raw_lines):
+        if rule == 0 or not _ALIGNED_RULE.match(line) or kinds.get(rule, ("",))[0] in ("table_row", "fenced_row"):
+            continue
+        end = rule + 1
+        while end < len(raw_lines) and raw_lines[end].strip() and not _RULE_ROW.match(raw_lines[end]):
+            end += 1
+        block = range(rule - 1, end)
+        grid = fenced_grid([raw_lines[i] for i in block]) if end - rule >= 1 else None
+        if grid is None:
+            continue
+        for index, row in zip(block, grid):
+            kinds[index] = ("fenced_row", 0, False) if row is not None else ("other", 0, False)
+        header_rows.add(rule - 1)
 
 
 def split_lines(text: str) -> list[SourceLine]:
