@@ -76,12 +76,10 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'gpqa_methods'),
     ('full', 'prose_per_series'): (
         "one sentence per series ('SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048 and ...'): only some values load, most without their category",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars throughput_accuracy '
-        'thinking_budget win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars win_rate gpqa_methods'),
     ('truncated', 'prose_per_series'): (
         'as the full document',
-        'kv_budget_methods kv_method_budget throughput_accuracy thinking_budget context_length few_shot '
-        'fraction_steps throughput_two_models gpqa_methods'),
+        'kv_budget_methods kv_method_budget gpqa_methods'),
     ('full', 'prose_colour'): (
         "series named only by colour: the legend's colour-to-name mapping is not applied",
         'params_scatter win_rate unnamed_benchmark'),

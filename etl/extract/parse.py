@@ -712,6 +712,7 @@ _NAME_TOKEN = re.compile(
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
 _PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")
+_VALUE_AT = re.compile(r"\d[\d.,]*\s*%?\s+(?:at|@)\s+$")
 _COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus)\s+$")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[A-Za-z][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?"
@@ -767,6 +768,8 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 continue
             if _METRIC_AFTER.match(sentence[match.end():]):
                 continue
+            if _VALUE_AT.search(sentence, 0, match.start()):
+                continue  # '33.2 at Thinking Budget 1000': the value's category, not a series
             names.append((match.start(), match.end(), name))
         for label in series:  # a series the legend names, written as it is there ('Greedy')
             at = sentence.find(label)
