@@ -92,10 +92,6 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
     ('truncated', 'series_numbered'): (
         'as the full document',
         'win_rate'),
-    ('full', 'headings_mixed'): (
-        'sibling groups at mixed levels (####, #####, bold, ###): a ### group ends the data section; text/two-key categories as in list_category_before',
-        'kv_budget_methods params_scatter benchmarks_bars difficulty_levels thinking_budget precision '
-        'win_rate context_length params_active_scatter unnamed_benchmark gpqa_methods'),
     ('truncated', 'headings_mixed'): (
         "as the full document, and a cut value after its category loads the category's number",
         'temperature'),

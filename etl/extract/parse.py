@@ -462,7 +462,8 @@ def parse_chart(text: str) -> Chart:
             if title is not None and line.number == title.line:
                 continue
             kind_of = _section_kind(line.content)
-            is_section = section_level is not None and line.depth <= section_level
+            is_section = section_level is not None and line.depth <= section_level and not (
+                section == "data" and not kind_of)  # a heading that names no section inside data: a group
             if is_section or (kind_of and kind_of != "data" and section != "data") or (
                     kind_of and section_level is None):
                 section = kind_of or ("data" if not has_data_section else "other")
@@ -774,7 +775,8 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         for label in series:  # a series the legend names, written as it is there ('Greedy')
             at = sentence.find(label)
             if at >= 0 and not any(start < at + len(label) and at < end for start, end, _ in names) and \
-                    _rx(r"\W?").fullmatch(sentence[at + len(label): at + len(label) + 1] or ""):
+                    _rx(r"[^\w)]?").fullmatch(sentence[at + len(label): at + len(label) + 1] or "") and \
+                    sentence[at - 1: at] not in ("(", "-"):  # not a note, as in 'Talon-80B (Ours)'
                 names.append((at, at + len(label), label))
         for match in _STYLE_REFERENCE.finditer(sentence):
             if _COMPARED_WITH.search(sentence, 0, match.start()):
