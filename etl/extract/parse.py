@@ -56,7 +56,7 @@ _LEGEND_ENTRY = re.compile(
     re.IGNORECASE,
 )
 _REFERENCE_LINE = re.compile(
-    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b[^.]{0,60}?(?:\b(?:at|of)\b|=|≈|~)\s*"
+    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b(?:[^.]|\.(?=\d)){0,60}?(?:\b(?:at|of)\b|=|≈|~)\s*"
     r"(?:[xy]\s*)?(?:=|≈|~|value of|approximately)?\s*[\d.~≈]",
     re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
@@ -305,9 +305,10 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
     if _rx(r"(?i)\bunlabell?ed\b|\bno (?:text|label|legend entry)\b|without (?:a |any )?label|not labell?ed").search(text):
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
     labelled = _rx(r"\b(?:labell?ed|marked|annotated|for|denoting|representing|indicating)\s+(?:as\s+)?"
-                         r"[\"“']?(?P<name>[A-Za-z][\w.\-+@ ]*[\w.+])[\"”']?").search(text)
+                         r"[\"“']?(?P<name>[A-Za-z][\w.\-+@]*(?:\s(?!(?:sits|is|lies|at|marks|shows|stands|reaches|"
+                         r"with|and|of|on|in)\b)[\w.\-+@]+)*)[\"”']?").search(text)
     label, _, _ = split_label(line.content)
-    name = labelled.group("name").strip() if labelled else None
+    name = labelled.group("name").strip().rstrip(".") if labelled else None
     quoted = _QUOTED.search(text)
     if name is None and quoted and not find_numbers(quoted.group(1)) or (
             quoted and name and name.startswith(quoted.group(1)[:3]) and len(quoted.group(1)) > len(name)):

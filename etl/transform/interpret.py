@@ -1261,7 +1261,10 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         return
     is_axis = any(quantity is axis for axis in figure.axes.values())
     if quantity.kind == "metric" and is_axis and quantity.benchmark and not quantity.metric:
-        metric = "score"  # an axis that names only a benchmark (x: "IFEval") plots its score
+        # an axis that names only a benchmark (x: "IFEval") plots its score, or the metric a title naming
+        # the same benchmark gives it ('MMLU-Pro Accuracy vs. Model Size' over y: 'MMLU-Pro (%)')
+        metric = figure.metric if figure.metric and any(
+            b == quantity.benchmark for b, _, _ in find_benchmarks(figure.title, ref)) else "score"
     else:
         metric = quantity.metric or slot.metric or figure.metric or "score"
     if quantity.kind != "metric":
