@@ -32,38 +32,31 @@ CHECKS = ("full", "truncated")
 
 #: (check, layout) -> (why it fails, the figures whose case fails it today). Only ever shrinks.
 KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
-    ('truncated', 'list_category_before'): (
-        "as the full document, and a cut value after its category ('- T = 0.6: 9') loads the category's number as the value",
-        'temperature win_rate'),
     ('full', 'list_category_after'): (
         "a category written after the value ('42.7 at KV Budget 2048') is dropped, or its number loads",
-        'kv_budget_methods kv_method_budget benchmarks_bars throughput_accuracy thinking_budget win_rate '
-        'context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'gpqa_methods'),
     ('truncated', 'list_category_after'): (
         'as the full document, and a value whose category is cut loads without it',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+        'gpqa_methods'),
     ('full', 'inline_category_after'): (
         'parenthesised categories that are benchmarks, text methods or two-key settings are not resolved',
-        'kv_method_budget benchmarks_bars gpqa_methods'),
+        'gpqa_methods'),
     ('truncated', 'inline_category_after'): (
         'as the full document',
-        'kv_method_budget benchmarks_bars gpqa_methods'),
+        'gpqa_methods'),
     ('full', 'inline_category_before'): (
         "'category: value; ...' on one line: text categories and two-key settings are lost",
         'kv_method_budget win_rate gpqa_methods'),
     ('truncated', 'inline_category_before'): (
         "a cut 'category: value' pair loads the category's number as the value",
-        'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
-        'precision win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'kv_method_budget difficulty_levels precision win_rate gpqa_methods'),
     ('full', 'list_aligned_to_axis'): (
         'a text category that looks like a name (Best-of-8) becomes a model',
         'gpqa_methods'),
     ('truncated', 'list_aligned_to_axis'): (
         'a cut value list is aligned to the x axis although its count no longer matches',
-        'kv_budget_methods difficulty_levels temperature throughput_accuracy thinking_budget precision '
-        'context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'kv_budget_methods difficulty_levels temperature throughput_accuracy thinking_budget context_length '
+        'few_shot fraction_steps throughput_two_models gpqa_methods'),
     ('full', 'inline_pairs'): (
         "inline pairs on one line ('X: A ≈ 1.0, B ≈ 2.0') load nothing, or lose the series",
         'kv_budget_methods'),
@@ -72,50 +65,28 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'kv_budget_methods'),
     ('full', 'prose'): (
         "prose sentences lose each value's category (setting or benchmark)",
-        'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
-        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'kv_budget_methods gpqa_methods'),
     ('truncated', 'prose'): (
         'as the full document',
-        'kv_budget_methods kv_method_budget benchmarks_bars difficulty_levels temperature throughput_accuracy '
-        'thinking_budget precision context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'gpqa_methods'),
     ('full', 'prose_per_series'): (
         "one sentence per series ('SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048 and ...'): only some values load, most without their category",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars throughput_accuracy '
-        'thinking_budget win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars win_rate gpqa_methods'),
     ('truncated', 'prose_per_series'): (
         'as the full document',
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'throughput_accuracy thinking_budget precision win_rate context_length few_shot fraction_steps '
-        'params_active_scatter throughput_two_models unnamed_benchmark gpqa_methods'),
+        'kv_budget_methods kv_method_budget gpqa_methods'),
     ('full', 'prose_colour'): (
         "series named only by colour: the legend's colour-to-name mapping is not applied",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
-        'throughput_two_models unnamed_benchmark'),
-    ('full', 'prose_colour_k_pct'): (
-        "series named only by colour ('At Thinking Budget 2k, the blue line reaches about 52.2%'): the legend mapping is not applied",
-        'thinking_budget throughput_two_models'),
+        'params_scatter win_rate unnamed_benchmark'),
     ('full', 'colour_at'): (
         "series named only by colour ('Blue: 84.6 at T = 0.0'): the legend mapping is not applied",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
-        'throughput_two_models unnamed_benchmark'),
+        'params_scatter win_rate unnamed_benchmark'),
     ('full', 'colour_parens'): (
         "series named only by colour ('Blue line: 42.7 (2048)'): the legend mapping is not applied",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars difficulty_levels temperature '
-        'thinking_budget precision win_rate context_length few_shot fraction_steps params_active_scatter '
-        'throughput_two_models unnamed_benchmark'),
-    ('full', 'series_numbered'): (
-        "'Series 1: Name (Blue Line)' groups: the name keeps its 'Series 1:' prefix or the category number loads as a value",
-        'kv_method_budget'),
+        'params_scatter win_rate unnamed_benchmark'),
     ('truncated', 'series_numbered'): (
         'as the full document',
-        'kv_budget_methods kv_method_budget temperature throughput_accuracy thinking_budget win_rate '
-        'context_length few_shot fraction_steps throughput_two_models'),
-    ('full', 'headings_mixed'): (
-        'sibling groups at mixed levels (####, #####, bold, ###): a ### group ends the data section; text/two-key categories as in list_category_before',
-        'kv_budget_methods params_scatter benchmarks_bars difficulty_levels thinking_budget precision '
-        'win_rate context_length params_active_scatter unnamed_benchmark gpqa_methods'),
+        'win_rate'),
     ('truncated', 'headings_mixed'): (
         "as the full document, and a cut value after its category loads the category's number",
         'temperature'),
@@ -124,27 +95,14 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'throughput_accuracy throughput_two_models'),
     ('truncated', 'headings_bold'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'temperature throughput_accuracy win_rate throughput_two_models'),
+        'throughput_accuracy throughput_two_models'),
     ('full', 'axis_fields'): (
         'as list_category_before (text and two-key categories)',
-        'difficulty_levels temperature throughput_accuracy gpqa_methods'),
+        'difficulty_levels throughput_accuracy gpqa_methods'),
     ('truncated', 'axis_fields'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'kv_budget_methods kv_method_budget difficulty_levels temperature throughput_accuracy thinking_budget '
-        'win_rate context_length few_shot fraction_steps throughput_two_models gpqa_methods'),
-    ('truncated', 'notation_tilde'): (
-        "as the full document, and a cut value after its category loads the category's number",
-        'temperature win_rate'),
+        'difficulty_levels throughput_accuracy thinking_budget gpqa_methods'),
     ('truncated', 'notation_approx'): (
-        "as the full document, and a cut value after its category loads the category's number",
-        'temperature win_rate'),
-    ('truncated', 'notation_pm'): (
-        "as the full document, and a cut value after its category loads the category's number",
-        'temperature win_rate'),
-    ('truncated', 'notation_pct'): (
-        "as the full document, and a cut value after its category loads the category's number",
-        'temperature win_rate'),
-    ('truncated', 'notation_footnote'): (
         "as the full document, and a cut value after its category loads the category's number",
         'temperature win_rate'),
 }

@@ -48,14 +48,15 @@ _AXIS_LINE = re.compile(
     r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
 )
-_STYLE_WORDS = f"(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and|,|-|/)"
+_STYLE_WORDS = f"(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and|,|-|/|\\(|\\))"  # 'Blue line (circle markers)'
+
 _LEGEND_ENTRY = re.compile(
     r"(?P<style>(?:" + _STYLE_WORDS + r"\s*)+?)\s*(?:[:=→]|\s-\s|\s–\s)\s*(?P<label>[^;,=]+?)\s*(?=;|,\s*"
     + r"(?:" + _STYLE_WORDS + r"\s*)+[:=]|$)",
     re.IGNORECASE,
 )
 _REFERENCE_LINE = re.compile(
-    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b[^.]{0,60}?(?:\b(?:at|of)\b|=|≈|~)\s*"
+    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b(?:[^.]|\.(?=\d)){0,60}?(?:\b(?:at|of)\b|=|≈|~)\s*"
     r"(?:[xy]\s*)?(?:=|≈|~|value of|approximately)?\s*[\d.~≈]",
     re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
@@ -63,6 +64,8 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower|middle|
                            r"(?:chart|panel|plot|subplot|figure|graph|group|section|series|curve)\s*(?:\d+|\([a-h]\)|[a-h])?"
                            r"\s*[:.\-–—]\s*|"
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+)", re.IGNORECASE)
+_POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
+_TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\s+)?title\W*$")
 _LITERAL_NEWLINE = re.compile(r"\\n")
 # A data section headed by what its panel shows: 'Panel (a): AIME 2024', '(b) MATH-500'.
 _PANEL_HEADING = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower)\s+)?(?:panel|subplot|plot|chart|graph)"
@@ -82,6 +85,8 @@ def normalise_text(text: str) -> str:
     """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
     blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
+    if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
+        text = _POWER.sub(lambda m: str(int(m.group(1)) ** int(m.group(2))), text)
     if "\\n" not in text:
         return text
     literal = len(_LITERAL_NEWLINE.findall(text))
@@ -95,6 +100,8 @@ def _section_kind(heading: str) -> str:
     text = _rx(r"^\s*\d+[.)]\s*").sub("", heading)
     if _NON_DATA.search(text):
         return "other"
+    if _rx(r"(?i)\W*(?:(?:evaluated|compared)\s+)?(?:models?|benchmarks?|datasets?|tasks?)\W*").fullmatch(text):
+        return "overview"  # '## Model' over the one line naming it: figure-level text
     if _rx(r"detail|data point|data series|data table|\bdata extraction|content", re.IGNORECASE).search(text):
         return "data"
     if _COMMENTARY.search(text):
@@ -187,7 +194,8 @@ def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
     parts = [p.strip(" `\"'“”*()[]") for p in _rx(r",|\band\b|;").split(candidates)]
     parts = [p for p in parts if p and len(p) <= 40]
     numeric = [p for p in parts if find_numbers(p)]
-    if numeric and len(numeric) * 2 >= len(parts):
+    if numeric and len(numeric) * 2 >= len(parts) and not any(_rx(r"^[A-Za-z]{2,}(?:\s(?:19|20)\d\d|-\d+)$").match(p) for p in parts):
+        # ticks that are numbers ('1k tokens'), not names with one ('AIME 2024')
         return tuple(n.raw.strip("~≈ ") for p in numeric for n in find_numbers(p)[:1])
     return tuple(p for p in parts if not _rx(r"\b(?:from|to|ranging|range)\b", re.IGNORECASE).search(p))
 
@@ -237,6 +245,8 @@ def prose_axes(text: str, line: int) -> list[Axis]:
     if plotted and not _rx(r"\b[xy][- ]axis\b", re.IGNORECASE).search(text):
         y_label = _rx(r"\s+(?:of|for)\s+\S.*$").sub("", plotted.group("y")).strip()
         for role, label in (("y", y_label), ("x", plotted.group("x").strip())):
+            if role == "x" and _rx(r"(?i)\baxis\b").search(label):
+                continue  # 'against the left axis': a side of the chart, not what x is
             axis = parse_axis(f"{role.upper()}-axis: {label}", line)
             if axis is not None:
                 axes.append(axis)
@@ -268,10 +278,17 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     entries = []
     for match in _LEGEND_ENTRY.finditer(body):
         label = match.group("label").strip(" .`\"'“”")
-        style = match.group("style").strip(" ,-/")
+        style = " ".join(match.group("style").replace("(", " ").replace(")", " ").split()).strip(" ,-/")
         if label and style and not _rx(r"(?:with|and)", re.IGNORECASE).fullmatch(style):
             entries.append(LegendEntry(style=style, label=label, line=line))
+    if not entries:  # 'Greedy (black ×), Majority@8 (blue circle)': names with their look
+        for match in _NAME_WITH_LOOK.finditer(body):
+            entries.append(LegendEntry(style=match.group("style").strip(), label=match.group("label").strip(), line=line))
     return entries
+
+
+_NAME_WITH_LOOK = re.compile(r"(?:^|[,;]\s*)(?P<label>[A-Za-z][^,;()]{0,40}?)\s*\((?P<style>[^()]*\b(?:" + COLOURS + "|"
+                             + LINE_STYLES + r")\b[^()]*)\)", re.IGNORECASE)
 
 
 def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Skip | None:
@@ -288,9 +305,10 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
     if _rx(r"(?i)\bunlabell?ed\b|\bno (?:text|label|legend entry)\b|without (?:a |any )?label|not labell?ed").search(text):
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
     labelled = _rx(r"\b(?:labell?ed|marked|annotated|for|denoting|representing|indicating)\s+(?:as\s+)?"
-                         r"[\"“']?(?P<name>[A-Za-z][\w.\-+@ ]*[\w.+])[\"”']?").search(text)
+                         r"[\"“']?(?P<name>[A-Za-z][\w.\-+@]*(?:\s(?!(?:sits|is|lies|at|marks|shows|stands|reaches|"
+                         r"with|and|of|on|in)\b)[\w.\-+@]+)*)[\"”']?").search(text)
     label, _, _ = split_label(line.content)
-    name = labelled.group("name").strip() if labelled else None
+    name = labelled.group("name").strip().rstrip(".") if labelled else None
     quoted = _QUOTED.search(text)
     if name is None and quoted and not find_numbers(quoted.group(1)) or (
             quoted and name and name.startswith(quoted.group(1)[:3]) and len(quoted.group(1)) > len(name)):
@@ -308,37 +326,72 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
                  readings=(Reading(value, position="y"),), is_reference_line=True)
 
 
-def _truncate_tail(lines: list[SourceLine]) -> tuple[list[SourceLine], list[Skip], bool]:
+def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[SourceLine], list[Skip], bool]:
     """Cut what a mid-value truncation left: an unclosed bracket or a number ending the text
-    (``7.`` too: a decimal cut after its point)."""
+    (``7.`` too: a decimal cut after its point). When the text stops without a line break
+    (`open_end`), a final line that stops mid-word is cut too, and whatever was cut takes its
+    whole last clause with it (``55.7 at INT`` may have been ``55.7 at INT4``)."""
     for index in range(len(lines) - 1, -1, -1):
         last = lines[index]
         if not last.content.strip():
             continue
         content = last.content
         cut = False
+        whole_clause = False  # whether what is left of the line ends with a whole clause
         if content.count("(") > content.count(")"):
             content = content[: content.rfind("(")]
             cut = True
+            whole_clause = content.rstrip()[-1:] in (",", ";", "|", "·")  # '(2048, 78.8), (4096, 8
         if not cut and last.kind == "table_row" and content.rstrip().endswith("|"):
             return lines, [], False  # a table row closed by its pipe is complete
         stripped = content.rstrip().rstrip("|").rstrip()
-        if _rx(r"(?<![\d.])\d+\.$").search(stripped):
+        if open_end and _rx(r"(?<![\d.])\d+\.$").search(stripped):  # '7.' cut before its decimals, not '... at 4096.\n'
             stripped = stripped[:-1]
         numbers = find_numbers(stripped)
-        if numbers and numbers[-1].end == len(stripped):
+        if numbers and numbers[-1].end == len(stripped) and not cut:
             content = stripped[: numbers[-1].start]
             cut = True
+            whole_clause = content.rstrip()[-1:] in (",", ";", "|", "·")  # '..., 2048, 6': a new value was cut
+        if not cut and open_end and last.kind != "heading" and (
+                content.rstrip()[-1:].isalnum() or content.rstrip()[-1:] in "-_@/+=~≈,;("):
+            cut = True  # 'Blue: 73.1 at BF16, 55.7 at INT'
         if not cut:
             return lines, [], False
         skip = Skip(last.number, last.text.strip(), "truncated", "the document ends inside this value")
-        content = content.rstrip(" ,:;=~≈")
+        content = content.rstrip(" ,:;=~≈") if whole_clause else _without_last_clause(content)
         fixed = replace(last, content=content)
         if last.kind == "table_row":
             fixed = replace(fixed, cells=tuple(c for c in split_cells(content) if c) if content.strip("| ") else ())
         lines = lines[:index] + [fixed] + lines[index + 1:]
         return lines, [skip], True
     return lines, [], False
+
+
+_AT_TAIL = re.compile(r"\b(?:at|@)\s+[A-Z][\w.\-@+]*\s*$")
+_VALUE_FIRST = re.compile(r"\s*(?:[^:]{0,40}:\s*)?[~≈]?\s*\d")
+_CLAUSE_END = re.compile(r"[,;·|]|\s(?:and|while)\s|\.\s")
+
+
+def _without_last_clause(content: str) -> str:
+    """`content` without its last clause (clauses end at a comma, semicolon, '·', '|', 'and',
+    a full stop); when that clause may continue a category named after 'at' before it
+    ('60.9 at H2O, KV Budg'), without that value's clause too."""
+    content, clause = _drop_clause(content)
+    if content and not _VALUE_FIRST.match(clause) and _AT_TAIL.search(content):
+        content, _ = _drop_clause(content)
+    return content
+
+
+def _drop_clause(content: str) -> tuple[str, str]:
+    """(`content` up to its last clause boundary, the clause after it); ('', content) when
+    it is one clause. A trailing comma closes nothing: the text was cut after it."""
+    content = content.rstrip(" ,;·")
+    ends = list(_CLAUSE_END.finditer(content))
+    if not ends:
+        return "", content
+    last = ends[-1]
+    kept = content[: last.start() + 1] if last.group() == "|" else content[: last.start()].rstrip(" ,;·")
+    return kept, content[last.end():]
 
 
 def _header_rank(line: SourceLine) -> float:
@@ -357,7 +410,7 @@ def parse_chart(text: str) -> Chart:
     """Parse one description into a `Chart`. Never raises on any input text."""
     text = normalise_text(text)
     lines = split_lines(text)
-    lines, skipped, truncated = _truncate_tail(lines)
+    lines, skipped, truncated = _truncate_tail(lines, not text.endswith("\n"))
     skips: list[Skip] = list(skipped)
     title: Span | None = None
     kind: str | None = None
@@ -382,6 +435,12 @@ def parse_chart(text: str) -> Chart:
                 title = Span(first.number, match.group("title").strip())
             else:
                 title = Span(first.number, clean(first.content))
+    for index, heading in enumerate(lines[:40]):  # a '## 1. Chart Title' section: its first line is the title
+        if heading.kind == "heading" and _TITLE_SECTION.match(heading.content):
+            body = next((ln for ln in lines[index + 1:index + 4] if ln.content.strip()), None)
+            if body is not None and body.kind != "heading":
+                title = Span(body.number, clean(body.content).strip(" \"“”'"))
+            break
     if title is None:  # no heading title: a '**Title:** ...' field names the figure
         for ln in lines[:12]:
             field = _rx(r"^\W*(?:chart |figure |plot )?title\W*[:：]\s*(?P<t>.+)$", re.IGNORECASE).match(clean(ln.content))
@@ -404,7 +463,8 @@ def parse_chart(text: str) -> Chart:
             if title is not None and line.number == title.line:
                 continue
             kind_of = _section_kind(line.content)
-            is_section = section_level is not None and line.depth <= section_level
+            is_section = section_level is not None and line.depth <= section_level and not (
+                section == "data" and not kind_of)  # a heading that names no section inside data: a group
             # a data subheading ('### Numerical Data Points') holds data whatever section it is in
             if is_section or (kind_of and kind_of != "data" and section != "data") or (
                     kind_of and section_level is None) or (kind_of == "data" and section != "data"):
@@ -497,6 +557,22 @@ def parse_chart(text: str) -> Chart:
             continue
         table_header = None
         reference = _reference_point(line, tuple(s for _, s in context))
+        if reference is not None and line.kind == "paragraph":
+            # a paragraph is read sentence by sentence: only the sentence about the line is the reference line
+            sentences = _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(clean(content))
+            if len(sentences) > 1:
+                others = [t for t in sentences if not _REFERENCE_LINE.search(t)]
+                for sentence in sentences:
+                    if _REFERENCE_LINE.search(sentence):
+                        found = _reference_point(replace(line, content=sentence), tuple(s for _, s in context))
+                        if isinstance(found, Point):
+                            points.append(found)
+                        elif isinstance(found, Skip):
+                            skips.append(found)
+                if not others:
+                    continue
+                reference, content = None, " ".join(others)
+                line = replace(line, content=content)
         if isinstance(reference, Point):
             points.append(reference)
             continue
@@ -513,6 +589,10 @@ def parse_chart(text: str) -> Chart:
         label, note, rest = split_label(content)
         if label is None and line.kind == "item":
             label, rest = _label_before_values(rest, label)
+        if label is None and line.kind == "item" and rest[:1] in "AaWwUuFfOoIiBb":
+            opening = _opening(rest)  # '* At 1024 (1,024 tokens), the accuracy is 28.9%'
+            if opening and read_values(rest[opening.end():])[0]:
+                label, rest = opening.group("cat").strip(), rest[opening.end():]
         if label and DESCRIPTIVE_FIELDS.match(label):
             if scope is not None:
                 scope.role, scope.field = "field", label
@@ -537,11 +617,16 @@ def parse_chart(text: str) -> Chart:
                 scope.role = "prose"
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
-            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
+            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
+                                 tuple(e.label for e in legend))
             clauses = named_clauses(clean(content), prose=True) if not found else ()
             if clauses:  # 'Level 1 reaches 95.3, level 2 is 88.9, ...' under a series header
                 found = [Point(line.number, line.text.strip(), ctx, None, (),
                                clauses=tuple((n, tuple(read_values(v)[0])) for n, v in clauses))]
+            if not found:  # 'The bars rise from 42.0 at a budget of 2500 to ...': values placed on x, of the scope's series
+                placed = _placed_readings(clean(content))
+                if placed:
+                    found = [Point(line.number, line.text.strip(), ctx, None, placed)]
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))
@@ -556,7 +641,8 @@ def parse_chart(text: str) -> Chart:
         if label is None and readings and _rx(r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b").match(rest):
             if scope is not None:
                 scope.role = "prose"
-            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates))
+            found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
+                                 tuple(e.label for e in legend))
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))
@@ -599,7 +685,7 @@ def _label_before_values(rest: str, label: str | None) -> tuple[str | None, str]
     if not match or len(match.group("name").split()) > 6:
         return label, rest
     inner = match.group("inner")
-    if not _rx(r"[,;]|\b(?:score|param|accuracy|pass|%)", re.IGNORECASE).search(inner):
+    if not _rx(r"[,;]\s|\b(?:score|param|accuracy|pass|%)", re.IGNORECASE).search(inner):
         return label, rest
     name = match.group("name").strip()
     if _rx(r"\b(?:at|is|are|was|with|reaches|scores)\b").search(name):
@@ -628,23 +714,53 @@ _NAME_TOKEN = re.compile(
 # A series referred to by its look in prose: 'the blue line', 'the dashed orange curve'.
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
+_PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")
+_VALUE_AT = re.compile(r"\d[\d.,]*\s*%?\s+(?:at|@)\s+$")
+_COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus)\s+$")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
+_NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[A-Za-z][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?"
 _OPENING_CATEGORY = re.compile(
-    r"^(?:at|with|under|for|by)\s+(?:an?\s+|the\s+)?(?:(?:budget|size|cache|temperature|level)\s+(?:of\s+)?)?"
-    r"(?P<cat>(?:[~≈]\s*)?\d[\d.,]*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?)\s*,?\s+", re.IGNORECASE)
+    r"^(?P<prep>at|with|under|for|by|on|in)\s+(?:an?\s+|the\s+)?(?:(?:(?-i:[a-z])[\w-]*\s+){0,2}(?-i:[a-z])[\w-]*,\s+)?"
+    r"(?P<cat>" + _NUMERIC_CATEGORY + r"|(?-i:[A-Z])[\w.\-@+]*(?:\s(?-i:[A-Z0-9])[\w.\-@+]*){0,2}"
+    r"(?:,\s*" + _NUMERIC_CATEGORY + r")?(?=\s*,|\s+(?:group|panel|subplot|cluster|category)\b|(?P<the>(?=\s+(?-i:the)\s))))"
+    r"(?:\s+(?:group|panel|subplot|cluster|category)\b)?(?:\s*\([^()]{1,30}\))?\s*,?\s+", re.IGNORECASE)
 _METRIC_AFTER = re.compile(r"^\s*(?:accuracy|score|pass@\d+|success|performance|results?|rate|win|exact|f1)\b",
                            re.IGNORECASE)
+
+
+def _opening(sentence: str) -> re.Match[str] | None:
+    """The category a sentence opens with ('At 2k tokens,', 'On MMLU,'); a name followed by
+    'the' is one only after 'on'/'in' ('On MATH-500 the gray bar', not 'For QwQ-32B the curve')."""
+    opening = _OPENING_CATEGORY.match(sentence)
+    if opening is not None and opening.group("the") is not None and opening.group("prep").lower() not in ("on", "in"):
+        return None
+    return opening
+
+
+def _placed_readings(text: str) -> tuple[Reading, ...]:
+    """The values of a sentence that are placed on x: written with their category (``42.0 at
+    a budget of 2500``) or after an opening one (``At 1024 (1,024 tokens), the accuracy is 28.9%``)."""
+    placed: list[Reading] = []
+    for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
+        opening = _opening(sentence)
+        readings, _ = read_values(sentence[opening.end():] if opening else sentence)
+        if opening:
+            readings = [r if r.category or r.at else replace(r, category=opening.group("cat").strip()) for r in readings]
+        placed.extend(r for r in readings if (r.category or r.at) and not r.is_listed)
+    return tuple(placed)
 
 
 def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:
     return frozenset(t.lower() for axes in axis_lists for a in axes if a.role == "x" for t in a.ticks)
 
 
-def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozenset[str] = frozenset()) -> list[Point]:
+def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozenset[str] = frozenset(),
+                 series: tuple[str, ...] = ()) -> list[Point]:
     """Points from prose: each number belongs to the nearest model-like name before it in
     its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
     text = clean(line.content)
     points: list[Point] = []
+    subject: str | None = None  # the one series the previous sentence was about
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
         names = []
         for match in _NAME_TOKEN.finditer(sentence):
@@ -655,38 +771,54 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 continue
             if _METRIC_AFTER.match(sentence[match.end():]):
                 continue
+            if _VALUE_AT.search(sentence, 0, match.start()):
+                continue  # '33.2 at Thinking Budget 1000': the value's category, not a series
             names.append((match.start(), match.end(), name))
+        for label in series:  # a series the legend names, written as it is there ('Greedy')
+            at = sentence.find(label)
+            if at >= 0 and not any(start < at + len(label) and at < end for start, end, _ in names) and \
+                    _rx(r"[^\w)]?").fullmatch(sentence[at + len(label): at + len(label) + 1] or "") and \
+                    sentence[at - 1: at] not in ("(", "-"):  # not a note, as in 'Talon-80B (Ours)'
+                names.append((at, at + len(label), label))
         for match in _STYLE_REFERENCE.finditer(sentence):
+            if _COMPARED_WITH.search(sentence, 0, match.start()):
+                continue  # 'slightly below the solid line': a comparison, not the subject
             if not any(start < match.end() and match.start() < end for start, end, _ in names):
                 names.append((match.start("name"), match.end("name"), match.group("name")))
+        opening = _opening(sentence)
+        if opening:  # 'At Thinking Budget 1000, ...': the opening is the category, not a name
+            names = [n for n in names if n[0] >= opening.end("cat")]
         names.sort()
+        if not names and subject and _PRONOUN.match(sentence):
+            names = [(0, 0, subject)]  # 'The teal line moves the other way. It is highest ... about 35.0 at T = 0.2'
+        subject = names[0][2] if len({n for _, _, n in names}) == 1 else None
         if not names:
             continue
-        opening = _OPENING_CATEGORY.match(sentence)
         sentence_category = opening.group("cat").strip() if opening and opening.end() <= names[0][0] else None
+        if opening is None:  # 'Doubling the budget to 2k lifts the blue line to 31.5%': one x value before the names
+            before = find_numbers(sentence[: names[0][0]])
+            if len(before) == 1 and before[0].suffix != "%" and _rx(r"(?i)\b(?:to|at|of|reaches|hits)\s+$").search(
+                    sentence[: before[0].start]) and (before[0].raw[-1:] in ("k", "K") or before[0].raw.lower() in categories):
+                sentence_category = before[0].raw
         # 'approximately 39 for Gemma 3 4B IT, 50 for Gemma 3 12B IT': the value comes first
-        value_first = {}
+        value_first: dict[int, tuple[str, int]] = {}  # name index -> (its value, where that value starts)
         for index, (start, end, name) in enumerate(names):
-            before = sentence[names[index - 1][1] if index else 0: start]
-            lead = _rx(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$").search(before)
+            offset = names[index - 1][1] if index else 0
+            lead = _rx(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$").search(sentence[offset:start])
             if lead:
-                value_first[index] = lead.group("value")
+                value_first[index] = (lead.group("value"), offset + lead.start())
         for index, (start, end, name) in enumerate(names):
-            if value_first:
-                if index not in value_first:
-                    continue
-                readings, _ = read_values(value_first[index])
-                readings = [r for r in readings if not r.is_listed]
-                if readings:
-                    points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
-                                        readings=tuple(readings)))
-                continue
-            stop = names[index + 1][0] if index + 1 < len(names) else len(sentence)
-            segment = sentence[end:stop]
-            readings, _ = read_values(segment)
-            readings = [r for r in readings if not r.is_listed]
+            if index in value_first:
+                readings, _ = read_values(value_first[index][0])
+            else:  # the values after the name, up to the next name or the value written before it
+                stop = names[index + 1][0] if index + 1 < len(names) else len(sentence)
+                if index + 1 in value_first:
+                    stop = value_first[index + 1][1]
+                readings, _ = read_values(sentence[end:stop])
+            if sum(r.is_listed for r in readings) != len(categories) or not categories:
+                readings = [r for r in readings if not r.is_listed]  # a list that is not one value per x category
             if sentence_category:
-                readings = [r if r.category else replace(r, category=sentence_category) for r in readings]
+                readings = [r if r.category or r.at else replace(r, category=sentence_category) for r in readings]
             if readings:
                 points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
                                     readings=tuple(readings)))

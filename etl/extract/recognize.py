@@ -105,7 +105,7 @@ def split_note(label: str) -> tuple[str, str | None]:
 def _key_words(text: str) -> str:
     """The words of `text` that can name a quantity, without connectives and punctuation."""
     text = _rx(r"[\"'“”‘’]").sub("", text)
-    text = _rx(r"[:=≈~∼(),;]+").sub(" ", text)
+    text = _rx(r"[:=≈~∼(),;→⇒]+").sub(" ", text)
     words = [w for w in text.split() if w.lower() not in _STOP_WORDS]
     return " ".join(words).strip(" .-–—")
 
@@ -158,32 +158,48 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             continue
         after = rest[number.end:]
         paren = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after)
+        named = _NAMED_PAREN.match(after) if "(" in after[:3] else None
+        if named and not any(number.end < n.start < number.end + named.end() for n in numbers[i + 1:]):
+            # a category named in parentheses: '91.5 (MMLU)', '61.4 (FullKV)', '87.3 (MATH-500)'
+            categories[i] = named.group("cat")
+            continue
         if paren and i + 1 < len(numbers) and numbers[i + 1].start > number.end:
             cat_numbers = [j for j in range(i + 1, len(numbers))
                            if numbers[j].start < number.end + paren.end()]
             cat_text = paren.group("cat").strip()
-            if cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
+            if cat_numbers and _ERROR_BAR.search(cat_text):  # '84.9 (95% CI: -1.8, +1.6)'
+                dropped.extend((numbers[j], "error bar") for j in cat_numbers)
+                used.update(cat_numbers)
+            elif cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
-    # a value followed by 'at' and a keyed category: "84.6 at T = 0.6", "41.0 @ budget=4096" (a bare
-    # "0.64 at 0.6×10⁵ tokens" is left to the keyed readings: it may be the x quantity, not a setting)
-    for i, number in enumerate(numbers[:-1]):
-        if i in used or i in categories or (i + 1) in used:
+    # a category before its value: "at 8k with 58.4", "at T = 0.6 it is 41.2"
+    for i in range(len(numbers) - 1):
+        if i in used or i in categories or (i + 1) in used or (i + 1) in categories or numbers[i].suffix in (
+                "B", "M", "T", "%"):  # 'at 7B with 91.6%': a size is a quantity of its own
             continue
-        at = _rx(r"\s+(?:at|@)\s+(?P<key>(?:[A-Za-z][\w\-]*\s*){1,2}(?:=|:)\s*)(?:[~≈]\s*)?$").match(
-            rest[number.end: numbers[i + 1].start])
-        if at and not number.is_signed:
-            tail = _rx(r"\s*(?P<word>[A-Za-z][\w\-]*)?").match(rest[numbers[i + 1].end:])
-            word = tail.group("word") if tail and tail.group("word") and not _rx(
-                r"(?i)and|while|with|but|then|at|for|in|on|to|the|a").fullmatch(tail.group("word")) else ""
-            categories[i] = " ".join(p for p in (at.group("key").strip(" =:"), numbers[i + 1].raw, word) if p)
-            used.add(i + 1)
+        between = rest[numbers[i].end: numbers[i + 1].start]
+        if (_rx(r"(?i)\s+(?:with|it is|is|it reaches|reaches)\s+(?:about\s+|approximately\s+|roughly\s+)?(?:[~≈]\s*)?").fullmatch(
+                between) or between.isspace() and numbers[i + 1].suffix == "%") and _rx(r"(?i)\b(?:at|@)\s+(?:[A-Za-z][\w\-]*\s*=?\s*)?$").search(
+                rest[max(0, numbers[i].start - 24): numbers[i].start]):
+            lead = _rx(r"(?i)\b(?:at|@)\s+(?P<key>(?:[A-Za-z][\w\-]*\s*=?\s*)?)$").search(rest[: numbers[i].start])
+            categories[i + 1] = f"{lead.group('key') if lead else ''}{numbers[i].raw}".strip()
+            used.add(i)
+    # a value 'at' its category: keyed ("84.6 at T = 0.6", "41.0 @ budget=4096") or named up to the clause's
+    # end ("42.7 at KV Budget 2048", "22.2 at AlpacaEval 2.0"); a bare "31.0 at 512" is left to the axes
+    for i, number in enumerate(numbers):
+        if i in used or i in categories or number.is_signed:
+            continue
+        phrase = _AT_PHRASE.match(rest, number.end) or _WITH_AMOUNT.match(rest, number.end)
+        if phrase:
+            categories[i] = phrase.group("cat")
+            used.update(j for j in range(i + 1, len(numbers)) if numbers[j].start < phrase.end())
     # a value 'at' a bare number: "31.0 at 512", "0.64 at 0.6×10⁵ tokens"; the axes decide what it is
     at_numbers: dict[int, tuple[Number, str]] = {}
     for i, number in enumerate(numbers[:-1]):
         if i in used or i in categories or (i + 1) in used or number.is_signed or numbers[i + 1].is_signed:
             continue
-        if _rx(r"\s+(?:at|@)\s+(?:[~≈]\s*)?").fullmatch(rest[number.end: numbers[i + 1].start]):
+        if _rx(r"(?:\s*(?i:%|tps|tok/s|tokens?/s|s|ms))?\s+(?:at|@)\s+(?:[~≈]\s*)?").fullmatch(rest[number.end: numbers[i + 1].start]):
             tail = _rx(r"\s*(?P<word>[A-Za-z][\w\-/]*)?").match(rest[numbers[i + 1].end:])
             word = tail.group("word") if tail and tail.group("word") and not _rx(
                 r"(?i)and|while|with|but|then|at|for|in|on|to|the|a|than|vs").fullmatch(tail.group("word")) else ""
@@ -207,6 +223,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             used.add(i)
     # bare lists: n, n, n (and n) with nothing else between
     listed: set[int] = set()
+    runs: list[list[int]] = []
     free = [i for i in range(len(numbers)) if i not in used]
     run: list[int] = []
     for slot in [*free, None]:
@@ -220,7 +237,17 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                 and numbers[run[0]].suffix == numbers[run[1]].suffix and numbers[run[0]].suffix not in ("B", "M")))
         if len(run) >= 3 or pair_list:
             listed.update(run)
+            runs.append(run)
         run = [slot] if slot is not None else []
+    # a list of values and the list of their categories: '4.3 s, 4.9 s and 6.6 s at batch sizes 1, 8 and 32'
+    for values, places in zip(runs, runs[1:]):
+        key = _rx(r"\s+(?:at|for)\s+(?P<key>(?:[A-Za-z][\w\-]*\s+){1,3})$").fullmatch(
+            rest[numbers[values[-1]].end: numbers[places[0]].start])
+        if key and len(values) == len(places):
+            for value, place in zip(values, places):
+                categories[value] = f"{key.group('key').strip()} {numbers[place].raw}"
+                used.add(place)
+            listed.difference_update(values + places)
     previous_end = 0
     for i, number in enumerate(numbers):
         if i in name_parts:
@@ -230,7 +257,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             continue
         before_text = rest[previous_end: number.start]
         # the key before a number ends at the previous clause boundary
-        clause = _rx(r"(?=[,;.aw])(?:[,;]|\.\s|\band\b|\bwith\b|\bwhile\b)").split(before_text)[-1]
+        clause = _rx(r"(?=[,;.aw|·])(?:[,;|·]|\.\s|\band\b|\bwith\b|\bwhile\b)").split(before_text)[-1]
         after_match = _rx(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})").match(rest[number.end:])
         after_text = after_match.group(1) if after_match else ""
         after_text = _rx(r"\b(?:and|with|at|while|which|for|in|from|to)\b").split(after_text)[0].strip(" .")
@@ -248,7 +275,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "range"))  # '45-47' is a band, not a value
             previous_end = number.end
             continue
-        if _TREND_POSITION.search(clause) and not number.is_approximate:
+        if _TREND_POSITION.search(clause) and not number.is_approximate and i not in categories and i not in at_numbers:
             dropped.append((number, "trend position"))
             previous_end = number.end
             continue
@@ -265,6 +292,17 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     return tuple(readings), tuple(dropped)
 
 
+_ERROR_BAR = re.compile(r"(?i)\bCI\b|confidence|±|\berror\b|\bstd\b")
+_NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
+# '63.7% with 512 tokens': an amount after the value, with its unit, is its x category
+_WITH_AMOUNT = re.compile(r"\s+(?:with|using|under)\s+(?P<cat>\d+(?:[.,]\d+)*\s*[kKM]?\s+(?:tokens?|samples?|shots?))\b")
+_AT_PHRASE = re.compile(
+    r"\s+(?:at|@)\s+(?P<cat>(?:[A-Za-z][\w\-]*\s*){1,2}[=:]\s*(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?"  # 'T = 0.6'
+    r"(?:\s+(?!(?i:and|while|with|but|then|at|for|in|on|to|the|a)\b)[A-Za-z][\w\-]*)?|"
+    r"(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|(?:an?\s+|the\s+)?[a-z][\w\-]*(?:\s+of)?(?=\s+[~≈]?\d))"
+    r"(?:\s+(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|\d+(?:[.,]\d+)*\s*[kKM]?|tokens?))*?"
+    r"(?:,\s+(?:[A-Za-z][\w\-]*\s+){1,2}\d+(?:[.,]\d+)*\s*[kKM]?)?)"  # a second key: 'SnapKV, KV Budget 1024'
+    r"(?=\s*(?:[,;·|]|$|\s(?:and|while|with|to|then)\s|\.\s|\.$))")
 _CLAUSE_SPLIT = re.compile(r"\s*[;,]\s+(?=[A-Za-z*_(])|\s+and\s+(?=[A-Z*_])|\s+[·•|]\s+")
 _NAMED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:]{0,60}?)\s*(?:=|≈|~|:)\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$")
 # Between '·' separators a name and its value may stand side by side: 'StreamingLLM 48.1%'.

@@ -57,6 +57,7 @@ _GENERIC_WORDS = re.compile(
     r"validation|set|split|task|tasks|score|scores|performance|results?|the|a|an|of|on|and|vs\.?|"
     r"(?:[a-z]+))$"
 )
+_HAS_DIGIT = re.compile(r"\d").search
 _CATEGORY_AXIS = re.compile(r"^(?:benchmarks?|datasets?|tasks?|models?|methods?|categories|category|domains?)\b",
                             re.IGNORECASE)
 
@@ -224,6 +225,8 @@ def _strip_prefix(text: str) -> tuple[str, str | None]:
     if match:
         role = match.group(1).lower()
         return match.group(2).strip(), {"dataset": "benchmark", "task": "benchmark", "series": None}.get(role, role)
+    if _rx(r"(?i)^\s*(?:at|with|under|for|on|in)\s+[~≈]?\d").match(text):  # 'At 1024': the category
+        return text.split(None, 1)[1].strip(), None
     return text, None
 
 
@@ -334,6 +337,7 @@ class Figure:
     aliases: dict[str, str] = field(default_factory=dict)
     x_ticks: frozenset[str] = frozenset()  # lower-cased text ticks of a setting or category x axis
     named_text: str = ""  # title and overview, where a numeric setting may be named
+    series: frozenset[str] = frozenset()  # lower-cased legend labels that name series, not quantities
     _number_key: str | None | bool = False  # False: not looked up yet
 
     def number_key(self, ref: Reference) -> str | None:
@@ -442,7 +446,7 @@ _STYLE_IS_NAME = re.compile(
     r"(?i)\b(?:the\s+)?(?P<style>(?:" + LOOK + r"\s+){0,2}" + LOOK +
     r"(?:\s+(?:" + MARKS + "|" + SHAPES + r"))?)\s+"
     r"(?:is|=|:|represents|shows|denotes|marks|corresponds to|stands for)\s+(?:the\s+)?"
-    r"(?P<name>(?-i:[A-Z0-9])[\w.\-+/]*(?:\s(?-i:[A-Z0-9])[\w.\-+/]*){0,3})")
+    r"(?P<name>(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*(?:\s(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*){0,3})")
 _ANY_STYLE_WORD = re.compile(r"(?i)\b" + LOOK + r"\b")
 # 'Llama-3.1-8B-Instruct (blue)', 'SnapKV (Blue Line)'
 _NAME_THEN_STYLE = re.compile(r"(?P<name>(?<![\w.\-])[A-Z][\w.\-+/]*(?:\s[A-Z0-9][\w.\-+/]*){0,3})\s*"
@@ -539,8 +543,12 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     x_quantity = axes.get("x")
     x_ticks = frozenset(c.strip().lower() for c in x_categories) \
         if x_quantity is not None and x_quantity.kind in ("setting", "category") else frozenset()
+    legend_labels = [e.label for e in chart.legend]
+    # legend entries are siblings: when one of them names no quantity, none of them does ('Greedy', 'Majority@8')
+    series = frozenset(label.lower() for label in legend_labels) \
+        if any(not match_metric(label, ref) for label in legend_labels) else frozenset()
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
-                  labels_are_models, title, aliases, x_ticks, f"{title} {overview}")
+                  labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series)
 
 
 # -- points ------------------------------------------------------------------------------
@@ -592,8 +600,12 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
             break
     if key is None and x is not None and x.kind == "setting":
         key = x.setting_key
+        if not _HAS_DIGIT(text) and any(r.key == key and r.is_numeric for r in ref.settings):
+            key = figure.setting_key_for_labels  # 'FullKV' on a 'Method / KV Budget' axis: a method
     if key is None and x is not None and x.kind == "category" and _is_x_tick(text, figure, ref):
         key = figure.setting_key_for_labels  # 'FullKV' on an axis of method categories
+    if key is None and find_numbers(text):
+        key = figure.number_key(ref)  # '4k budget' in a figure about thinking budgets
     if key is None:
         return None
     return key, _setting_value(text, key, x if x is not None and x.setting_key == key else None)
@@ -643,8 +655,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             slot.metric = metric
     if _is_descriptive_group(name):
         return
-    if ", " in name and not is_model_like(name, ref):
-        parts = [p.strip() for p in name.split(",")]
+    if (", " in name or " / " in name) and not is_model_like(name, ref):
+        parts = [p.strip() for p in _rx(r",|\s/\s").split(name)]
         if any(is_category_label(p, ref, figure) or _is_x_tick(p, figure, ref) for p in parts):
             for part in parts:  # 'SnapKV, KV Budget 1024': a method and a budget
                 _assign_name(slot, part, figure, ref, is_label)
@@ -668,7 +680,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             if benchmark is None:
                 slot.benchmark_text = name
         return
-    metric = match_metric(name, ref)
+    metric = match_metric(name, ref) if name.lower() not in figure.series else None
     if metric and role != "model" and is_model_like(name, ref) < 2:
         residue = _benchmark_residue(name, None)
         if slot.metric is None:
@@ -792,8 +804,9 @@ def _category_from_text(reading: Reading, figure: Figure) -> Reading:
 def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -> _Slot | None:
     """A copy of `slot` with an x category that names a benchmark or a model filled in, or
     None when the category is a setting value (``2500``, ``1k``)."""
-    if find_numbers(category) and parse_number(_rx(r"(?i)\b(?:kv|budget|tokens?)\b").sub(" ", category)) is not None:
-        return None
+    if parse_number(_rx(r"(?i)(?:\b|-)(?:kv|budget|tokens?)\b").sub(" ", category)) is not None:
+        return None  # '2500', 'KV 1024', '512-token'
+
     benchmark = find_benchmark(category, ref)
     if benchmark is None and is_model_like(category, ref) == 0:
         return None
@@ -818,6 +831,8 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
                 Quantity("metric", metric=None)
         return role, quantity
     keys = " ".join(k for k in (reading.key_before, reading.key_after) if k)
+    if keys and reading.number.suffix == "%" and _rx(r"(?i)^tokens?$").match(reading.key_before) and not reading.key_after:
+        keys = ""  # '6.9×10⁶ tokens for 80.4%': the unit of the value before it
     named_axis = reading.key_before.strip().lower()
     if named_axis in ("x", "y") and (named_axis in axes or named_axis == "y" and "y_left" in axes):
         return named_axis, axes.get(named_axis) or axes["y_left"]
@@ -1197,14 +1212,24 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                 reading = _category_from_text(reading, figure)
             if reading.category:
                 local = dict(slot.settings)
-                category_slot = _category_slot(reading.category, slot, figure, ref)
+                category_slot = _category_slot(reading.category, slot, figure, ref) \
+                    if ", " not in reading.category and " / " not in reading.category else None
                 if category_slot is not None:
                     local = category_slot.settings
                 else:
-                    setting = _category_setting(reading.category, figure, ref) or (
-                        "x", _setting_value(reading.category, "x", None))
-                    local[setting[0]] = setting[1]
+                    setting = _category_setting(reading.category, figure, ref)
                     category_slot = slot
+                    compound = ", " in reading.category or " / " in reading.category
+                    if setting is None and not _HAS_DIGIT(reading.category) or compound:
+                        # a text category: whatever role it names ('Average Score': the metric), if any
+                        category_slot = replace(slot, settings=dict(slot.settings))
+                        if compound or _is_x_tick(reading.category, figure, ref) \
+                                or match_metric(reading.category, ref):
+                            _assign_name(category_slot, reading.category, figure, ref, is_label=False)
+                        local = category_slot.settings
+                    else:
+                        setting = setting or ("x", _setting_value(reading.category, "x", None))
+                        local[setting[0]] = setting[1]
                 found = _reading_quantity(Reading(reading.number, reading.key_before, reading.key_after), point_quantity,
                                           figure, [r for r in free_axes if figure.axes[r].kind == "metric"], ref)
                 if found:
@@ -1250,7 +1275,10 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         return
     is_axis = any(quantity is axis for axis in figure.axes.values())
     if quantity.kind == "metric" and is_axis and quantity.benchmark and not quantity.metric:
-        metric = "score"  # an axis that names only a benchmark (x: "IFEval") plots its score
+        # an axis that names only a benchmark (x: "IFEval") plots its score, or the metric a title naming
+        # the same benchmark gives it ('MMLU-Pro Accuracy vs. Model Size' over y: 'MMLU-Pro (%)')
+        metric = figure.metric if figure.metric and any(
+            b == quantity.benchmark for b, _, _ in find_benchmarks(figure.title, ref)) else "score"
     else:
         metric = quantity.metric or slot.metric or figure.metric or "score"
     if quantity.kind != "metric":
@@ -1319,7 +1347,7 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
     if x_axis is not None and x_axis.setting_key == "training_steps" and not scores:
         return True  # memory, loss or speed over training steps: a training curve
     named = [q for q in figure.axes.values() if q.kind == "metric" and (q.metric or q.benchmark_text)]
-    labels = [p.label or "" for p in chart.points] + [h for p in chart.points for h, _ in p.fields] + [
+    labels = [p.label or "" for p in chart.points] + [c for p in chart.points for f in p.fields for c in f] + [
         s.text for p in chart.points for s in p.context]
     return not named and figure.metric is None and figure.benchmark_text is None and not any(
         match_metric(label, ref) or find_benchmark(label, ref) for label in labels)
