@@ -218,13 +218,23 @@ def is_model_like(name: str, ref: Reference) -> int:
     return 0
 
 
+# 'Model: X', 'Benchmark - Y', and the numbered entries describers write: 'Series 2: X',
+# 'Data Series 1: X', 'Row 3 – X', 'Point 4: X' (a number alone after the word is an index)
+_ROLE_PREFIX = re.compile(
+    r"^\s*(?:data\s+)?(model|benchmark|dataset|task|method|setting|series|row|column|point|entry|item|curve|bar|line)"
+    r"(?:\s*#?\d{1,3})?\s*[:：\-–—]\s*(.+)$", re.IGNORECASE)
+_PREFIX_ROLES = {"dataset": "benchmark", "task": "benchmark", "series": None, "row": None, "column": None, "point": None,
+                 "entry": None, "item": None, "curve": None, "bar": None, "line": None}
+
+
 @lru_cache(maxsize=1 << 14)
 def _strip_prefix(text: str) -> tuple[str, str | None]:
-    """``Model: X`` → ('X', 'model'); ``Benchmark: Y`` → ('Y', 'benchmark')."""
-    match = _rx(r"^\s*(model|benchmark|dataset|task|method|setting|series)\s*[:：-]\s*(.+)$", re.IGNORECASE).match(text)
+    """``Model: X`` → ('X', 'model'); ``Benchmark: Y`` → ('Y', 'benchmark'); ``Row 1 – X``
+    → ('X', None)."""
+    match = _ROLE_PREFIX.match(text)
     if match:
         role = match.group(1).lower()
-        return match.group(2).strip(), {"dataset": "benchmark", "task": "benchmark", "series": None}.get(role, role)
+        return match.group(2).strip(), _PREFIX_ROLES.get(role, role)
     if _rx(r"(?i)^\s*(?:at|with|under|for|on|in)\s+[~≈]?\d").match(text):  # 'At 1024': the category
         return text.split(None, 1)[1].strip(), None
     return text, None
