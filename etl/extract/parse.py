@@ -119,7 +119,7 @@ def _is_bold_header(content: str) -> str | None:
     """The text of a line that is only a bold label (``**Chart 1: X | Y**``), else None."""
     match = _rx(r"\s*(?:\*\*|__)(?P<text>[^*]+?)(?:\*\*|__)\s*[:：]?\s*").fullmatch(content)
     if match:
-        return match.group("text").strip().rstrip(":：").strip()
+        return clean(match.group("text")).rstrip(":：").strip()  # '**Series 1: `SnapKV`**': no code marks
     return None
 
 
@@ -158,6 +158,31 @@ def parse_axis(content: str, line: int) -> Axis | None:
     unit = unit_match.group(1).strip() if unit_match else None
     scale = "log" if _rx(r"\blog", re.IGNORECASE).search(rest) else ("linear" if _rx(r"\blinear", re.IGNORECASE).search(rest) else None)
     return Axis(role=role, label=label, unit=unit, scale=scale, ticks=_axis_ticks(rest, label), line=line)
+
+
+_AXIS_FIELD = re.compile(r"(?i)(?:axis\s+)?(?P<field>label|title|name|(?:major\s+|minor\s+)?(?:tick\s*(?:marks?|labels?|values?)"
+                         r"|ticks|markers|categories|values)|scale|range)$")
+
+
+def _axis_field(axis: Axis, content: str, line: int) -> Axis | None:
+    """`axis` completed by one of its field sub-items (``Label: "KV Budget"``, ``Scale: Log``,
+    ``Major Tick Marks: 128, 256``), or None when the item is no such field."""
+    label, _, rest = split_label(content)
+    match = _AXIS_FIELD.match(label.strip()) if label else None
+    if match is None:
+        return None
+    field = match.group("field").lower()
+    if field in ("label", "title", "name"):
+        named = parse_axis(f"{'Y' if axis.role.startswith('y') else 'X'}-axis: {rest}", line)
+        if named is None or not named.label:
+            return None
+        return replace(axis, label=named.label, unit=named.unit, scale=axis.scale or named.scale,
+                       ticks=axis.ticks or named.ticks, line=line)
+    if field == "scale" or field == "range":
+        scale = "log" if _rx(r"\blog", re.IGNORECASE).search(rest) else (
+            "linear" if _rx(r"\blinear", re.IGNORECASE).search(rest) else None)
+        return replace(axis, scale=axis.scale or scale)
+    return replace(axis, ticks=axis.ticks or _axis_ticks(rest, axis.label))
 
 
 def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
@@ -416,6 +441,7 @@ def parse_chart(text: str) -> Chart:
     kind: str | None = None
     overview: list[Span] = []
     axes: list[Axis] = []
+    open_axis: tuple[Axis, int] | None = None  # an axis item whose label and ticks come as sub-items
     legend: list[LegendEntry] = []
     points: list[Point] = []
     notes: list[Span] = []
@@ -495,6 +521,15 @@ def parse_chart(text: str) -> Chart:
         scope = Scope(line.number, _scope_text(content), "data", quote=line.text) if _HAS_DIGIT(content) else None
         if scope is not None:
             scopes.append(scope)
+        if open_axis is not None and line.kind == "item" and line.depth > open_axis[1] and section == "components":
+            field = _axis_field(open_axis[0], content, line.number)
+            if field is not None:  # '* **Label:** ...' under '* **X-Axis (Horizontal):**'
+                axes = [field if a is open_axis[0] else a for a in axes]
+                open_axis = (field, open_axis[1])
+                if scope is not None:
+                    scope.role = "axis"
+                continue
+        open_axis = None
         if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):
             axis = parse_axis(content, line.number)
             if axis is not None:
@@ -505,6 +540,8 @@ def parse_chart(text: str) -> Chart:
                     context.append((rank, Span(line.number, axis.label)))
                 if not any(a.role == axis.role for a in axes):
                     axes.append(axis)
+                    if not axis.label and line.kind == "item":  # its fields follow as sub-items
+                        open_axis = (axis, line.depth)
                 in_legend = False
                 if scope is not None:
                     scope.role = "axis"
