@@ -47,3 +47,11 @@ def test_prose_with_double_spaces_is_not_a_table() -> None:
     assert _rows(prose) == []
     two_columns = "Accuracy:    45.2\nThroughput:  1200\n"  # aligned fields, not a table
     assert _rows(two_columns) == []
+
+
+def test_comma_separated_values_in_a_fence_are_a_grid() -> None:
+    text = "```csv\nmodel,Score A,Score B\nOrbit-7B,31.5,44.0\n\"Lumen, 13B\",38.2,50.6\n```\n"
+    assert _rows(text) == [("table_row", ("model", "Score A", "Score B"), True),
+                           ("table_row", ("Orbit-7B", "31.5", "44.0"), False),
+                           ("table_row", ("Lumen, 13B", "38.2", "50.6"), False)]
+    assert _rows('```json\n{"a": [1, 2],\n "b": [3, 4]}\n```\n') == []  # JSON is no grid

@@ -76,6 +76,21 @@ def fenced_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
         widths.add(len(split))
     body = [c for c in cells if c is not None]
     if len(body) < 2 or len(widths) != 1 or widths.pop() < 2:
+        return _csv_grid(rows)
+    return cells
+
+
+def _csv_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
+    """The cells of a fenced block of comma-separated values (``model,MMLU-Pro,GPQA``): two
+    or more rows of the same two or more cells; None for anything else (JSON, code)."""
+    if any(ch in row for row in rows for ch in "{}[]:;=") or not all("," in row for row in rows if row.strip()):
+        return None
+    import csv
+
+    cells: list[tuple[str, ...] | None] = [
+        tuple(c.strip() for c in next(csv.reader([row]))) if row.strip() else None for row in rows]
+    widths = {len(c) for c in cells if c is not None}
+    if sum(c is not None for c in cells) < 2 or len(widths) != 1 or widths.pop() < 2:
         return None
     return cells
 
@@ -237,6 +252,8 @@ def split_lines(text: str) -> list[SourceLine]:
             append(SourceLine(number, raw, "heading", depth, content))
         elif kind == "fenced_row":
             cells = split_cells(raw) if "|" in raw else tuple(c for c in _rx(r"\t+|\s{2,}").split(stripped) if c)
+            if len(cells) < 2 and "," in stripped:  # a row of comma-separated values (see _csv_grid)
+                cells = (_csv_grid([stripped, stripped]) or [cells])[0] or cells
             append(SourceLine(number, raw, "table_row", 0, stripped, cells=cells,
                               is_table_header=index in header_rows))
         elif kind == "table_row" and "|" in raw:
