@@ -169,6 +169,8 @@ def _find_benchmarks(text: str, ref: Reference) -> tuple[tuple[str, int, int], .
                 continue
             if key in ref.benchmark_upper and not phrase.isupper() and not _rx(r"\d").search(phrase):
                 continue
+            if _glued(text, start, end):  # 'Global-MMLU', 'MMLU-Redux': another benchmark, not MMLU
+                continue
             hit = (canonical, start, end, n)
             break
         if hit:
@@ -179,8 +181,13 @@ def _find_benchmarks(text: str, ref: Reference) -> tuple[tuple[str, int, int], .
     return tuple(found)
 
 
+def _glued(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is hyphen-joined to a word on either side (part of a longer name)."""
+    return (start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha()) or (
+        end + 1 < len(text) and text[end] == "-" and text[end + 1].isalpha())
+
+
 @lru_cache(maxsize=1 << 15)
-@lru_cache(maxsize=1 << 14)
 def match_metric(text: str, ref: Reference) -> str | None:
     """The canonical metric a quantity label names (``Pass@1 (%)`` → ``pass@1``), or None."""
     for rule in ref.metrics:
