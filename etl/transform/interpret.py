@@ -1018,6 +1018,14 @@ def _is_count(key: str, ref: Reference) -> bool:
     return any(rule.is_count for rule in ref.settings if rule.key == key)
 
 
+def _column_benchmark(header: str, ref: Reference) -> str | None:
+    """The known benchmark a column header names whole (``MGSM (Blue)``), else None."""
+    benchmark = find_benchmark(header, ref)
+    if benchmark and benchmark[2] - benchmark[1] >= len(_clean_label(header)[0]) - 2:
+        return benchmark[0]
+    return None
+
+
 def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                     facts: DocumentFacts) -> list[tuple[Reading, Quantity, _Slot | None]]:
     """Table cells: text cells fill the slot (model, benchmark, setting), numbers become
@@ -1070,6 +1078,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
     # a grid's value columns share one role: beside 'SnapKV @256' columns, 'Full Cache' is a method too
     series_columns = any(_COMPOUND_HEADER.match(h) for h, _, _ in numeric) and bool(figure.number_key(ref))
+    benchmark_columns = not series_columns and any(_column_benchmark(h, ref) for h, _, _ in numeric)
     for header_clean, reading, quantity in numeric:
         column_name, column_note = _clean_label(header_clean)
         if column_note is not None and is_model_like(column_name, ref) == 2:
@@ -1083,10 +1092,16 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         if quantity.kind in ("metric", "params") and not (only_a_name and (figure.benchmarks or series_columns)):
             readings.append((reading, quantity, None))
             continue
-        benchmark = find_benchmark(header_clean, ref)
-        if benchmark and benchmark[2] - benchmark[1] >= len(_clean_label(header_clean)[0]) - 2:
+        benchmark = _column_benchmark(header_clean, ref)
+        if benchmark:
             readings.append((reading, Quantity("metric", header_clean, metric=match_metric(header_clean, ref),
-                                               benchmark=benchmark[0]), None))
+                                               benchmark=benchmark), None))
+            continue
+        label = _clean_label(header_clean)[0]
+        if benchmark_columns and quantity.kind == "unknown" and is_model_like(label, ref) < 2 \
+                and not is_category_label(label, ref, figure) and not _is_x_tick(label, figure, ref):
+            # beside columns of known benchmarks, 'Belebele' is a benchmark too (a grid's columns share a role)
+            readings.append((reading, Quantity("metric", header_clean, benchmark_text=label), None))
             continue
         series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
                        slot.metric, slot.unit, dict(slot.settings), slot.panel)
