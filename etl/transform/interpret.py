@@ -1145,7 +1145,8 @@ def _clause_points(point: Point, figure: Figure, ref: Reference) -> list[Point]:
     outer = point.context
     if point.label and point.label.strip(" *_") != point.clauses[0][0]:
         outer = (*outer, Span(point.line, point.label if point.note is None else f"{point.label} ({point.note})"))
-    if all(is_model_like(_clean_label(n)[0], ref) == 2 for n in names):
+    if all(is_model_like(_clean_label(n)[0], ref) == 2 or _clean_label(n)[0].lower() in figure.series for n in names):
+        # series named by the legend ('KV Budget = 256: SnapKV ≈ 61.4; PyramidKV ≈ 63.0') or models
         return [Point(point.line, point.quote, outer, name, readings)
                 for name, (_, readings) in zip(names, point.clauses)]
     # 'Level 1: 97.7 · Level 2: 93.3'
