@@ -419,6 +419,10 @@ def _drop_clause(content: str) -> tuple[str, str]:
     return kept, content[last.end():]
 
 
+_XY_VALUES = re.compile(r"(?i)(?<![\w.])[xy]\s*(?:=|≈|~|:)\s*[~≈]?\s*[-+]?\.?\d")
+_RECORD_NAME = re.compile(r"(?i)(?:series\s+|point\s+|data\s+)?(?:label|name|model|series|method|system)(?:\s+name)?")
+
+
 def _header_rank(line: SourceLine) -> float:
     """Rank of a group header: headings by level, then bold lines, then list items by depth.
 
@@ -630,11 +634,16 @@ def parse_chart(text: str) -> Chart:
             opening = _opening(rest)  # '* At 1024 (1,024 tokens), the accuracy is 28.9%'
             if opening and read_values(rest[opening.end():])[0]:
                 label, rest = opening.group("cat").strip(), rest[opening.end():]
-        if label and DESCRIPTIVE_FIELDS.match(label):
-            if scope is not None:
-                scope.role, scope.field = "field", label
-            continue
-        readings, dropped = read_values(rest)
+        if header_text is None and label is not None and line.kind == "item" and _RECORD_NAME.fullmatch(label) \
+                and rest.strip(" \"'“”*_`") and not find_numbers(rest):
+            header_text = rest.strip(" \"'“”*_`.")  # '- Label: "Qwen3-30B-A3B"' under 'Point 1': the record's series
+        elif label and DESCRIPTIVE_FIELDS.match(label):
+            if not _XY_VALUES.search(rest):
+                if scope is not None:
+                    scope.role, scope.field = "field", label
+                continue
+            label = None  # 'Position: x ≈ 3.3B, y ≈ 80.4': the record's coordinates, of its series
+        readings, dropped = read_values(rest) if header_text is None else ([], [])
         if header_text is None and label is not None and not readings and not _label_has_value(label, note) \
                 and (line.kind == "item" and not rest or content.lstrip().startswith(("**", "__"))):
             header_text = label if note is None else f"{label} ({note})"
