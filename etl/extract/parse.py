@@ -123,6 +123,9 @@ def _is_bold_header(content: str) -> str | None:
     return None
 
 
+_CATEGORY_LEAD = re.compile(r"(?i)\b(?:groups?|categories|category|ticks?|tick labels|clusters?|positions|bars)\b")
+
+
 def parse_axis(content: str, line: int) -> Axis | None:
     """An axis from a Components line (``**X-axis:** "Total Parameters (B)", log, ticks at 3, 10``)."""
     text = clean(content)
@@ -142,6 +145,10 @@ def parse_axis(content: str, line: int) -> Axis | None:
         role = "x"
     rest = text[match.end():].lstrip(" :：-–—")
     quoted = _QUOTED.search(rest)
+    if quoted and _CATEGORY_LEAD.search(rest[: quoted.start()]) and len(_QUOTED.findall(rest)) >= 2:
+        # 'two groups, "AIME25" (left) and "GPQA-D" (right)': the quotes are the categories, not a title
+        ticks = tuple(q.strip() for q in _QUOTED.findall(rest))
+        return Axis(role=role, label="", unit=None, scale=None, ticks=ticks, line=line)
     if quoted:
         label = quoted.group(1).strip()
     else:
