@@ -1098,7 +1098,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                                                benchmark=benchmark), None))
             continue
         label = _clean_label(header_clean)[0]
-        if benchmark_columns and quantity.kind == "unknown" and is_model_like(label, ref) < 2 \
+        if benchmark_columns and (quantity.kind == "unknown" or only_a_name) and is_model_like(label, ref) < 2 \
                 and not is_category_label(label, ref, figure) and not _is_x_tick(label, figure, ref):
             # beside columns of known benchmarks, 'Belebele' is a benchmark too (a grid's columns share a role)
             readings.append((reading, Quantity("metric", header_clean, benchmark_text=label), None))
