@@ -638,6 +638,8 @@ def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -
     text = name.strip()
     if len(find_numbers(text)) != 1 or not _CATEGORY_LABEL.match(text):
         return False
+    if _column_benchmark(text, ref):  # 'AIME 2025' names a benchmark, whatever the axis says
+        return False
     words = _rx(r"[~≈\d]").split(text, maxsplit=1)[0].strip(" =:")
     if not words or "=" in text or ":" in text:
         return True
