@@ -170,6 +170,10 @@ def _aligned_tables(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]
             end += 1
         block = range(rule - 1, end)
         grid = fenced_grid([raw_lines[i] for i in block]) if end - rule >= 1 else None
+        if grid is None and end == len(raw_lines) and end - rule >= 2:  # the text ends inside its last row
+            kinds[end - 1] = ("other", 0, False)
+            block = range(rule - 1, end - 1)
+            grid = fenced_grid([raw_lines[i] for i in block])
         if grid is None:
             continue
         for index, row in zip(block, grid):
