@@ -58,8 +58,7 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'gpqa_methods'),
     ('truncated', 'list_aligned_to_axis'): (
         'a cut value list is aligned to the x axis although its count no longer matches',
-        'kv_budget_methods difficulty_levels temperature throughput_accuracy thinking_budget context_length '
-        'few_shot fraction_steps throughput_two_models gpqa_methods'),
+        'gpqa_methods'),
     ('full', 'inline_pairs'): (
         "inline pairs on one line ('X: A ≈ 1.0, B ≈ 2.0') load nothing, or lose the series",
         'kv_budget_methods'),
