@@ -391,6 +391,9 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
             return lines, [], False
         skip = Skip(last.number, last.text.strip(), "truncated", "the document ends inside this value")
         content = content.rstrip(" ,:;=~≈") if whole_clause else _without_last_clause(content)
+        cut_list = _CUT_LIST.match(content)
+        if cut_list and len(find_numbers(last.content[cut_list.end("label"):])) >= 2:
+            content = cut_list.group("label")  # 'Name: 28.0, 6': what is left of a list no longer aligns
         fixed = replace(last, content=content)
         if last.kind == "table_row":
             fixed = replace(fixed, cells=tuple(c for c in split_cells(content) if c) if content.strip("| ") else ())
@@ -401,6 +404,7 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
 
 _AT_TAIL = re.compile(r"\b(?:at|@)\s+[A-Z][\w.\-@+]*\s*$")
 _VALUE_FIRST = re.compile(r"\s*(?:[^:]{0,40}:\s*)?[~≈]?\s*\d")
+_CUT_LIST = re.compile(r"(?P<label>[^:]*:[*_]*)\s*(?:[~≈]?\s*\d[\d.]*\s*%?\s*,?\s*)+$")
 _CLAUSE_END = re.compile(r"[,;·|]|\s(?:and|while)\s|\.\s")
 
 
