@@ -32,9 +32,6 @@ CHECKS = ("full", "truncated")
 
 #: (check, layout) -> (why it fails, the figures whose case fails it today). Only ever shrinks.
 KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
-    ('truncated', 'table_whitespace'): (
-        'as the full document',
-        'throughput_accuracy'),
     ('full', 'list_category_after'): (
         "a category written after the value ('42.7 at KV Budget 2048') is dropped, or its number loads",
         'gpqa_methods'),

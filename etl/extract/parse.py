@@ -499,6 +499,10 @@ def parse_chart(text: str) -> Chart:
     table_header: tuple[str, ...] | None = None
     prose_axis_candidates: list[Axis] = []
     scopes: list[Scope] = []  # the data-section lines with digits, for the ledger
+    present = [ln for ln in lines if ln.kind != "blank"]
+    # items with deeper items under them: group headers, whatever text follows their label
+    parents = {a.number for a, b in zip(present, present[1:]) if a.kind == "item" and b.kind == "item"
+               and b.depth > a.depth}
     for line in lines:
         if line.kind == "heading":
             if title is not None and line.number == title.line:
@@ -655,6 +659,12 @@ def parse_chart(text: str) -> Chart:
                 continue
             label = None  # 'Position: x ≈ 3.3B, y ≈ 80.4': the record's coordinates, of its series
         readings, dropped = read_values(rest) if header_text is None else ([], [])
+        if header_text is None and label is not None and readings and line.number in parents \
+                and rest[:1].islower() and content.lstrip().startswith(("**", "__")):
+            # '- **Owen3-8B (dark red):** nearly overlaps the orange line at 16K.' over its own value items:
+            # a group header with a remark, whose numbers are commentary
+            header_text = label if note is None else f"{label} ({note})"
+            readings, dropped = [], []
         if header_text is None and label is not None and not readings and not _label_has_value(label, note) \
                 and (line.kind == "item" and not rest or content.lstrip().startswith(("**", "__"))):
             header_text = label if note is None else f"{label} ({note})"
