@@ -55,3 +55,16 @@ def test_comma_separated_values_in_a_fence_are_a_grid() -> None:
                            ("table_row", ("Orbit-7B", "31.5", "44.0"), False),
                            ("table_row", ("Lumen, 13B", "38.2", "50.6"), False)]
     assert _rows('```json\n{"a": [1, 2],\n "b": [3, 4]}\n```\n') == []  # JSON is no grid
+
+
+def test_a_json_block_of_series_over_categories_is_a_grid() -> None:
+    text = ('```json\n{\n  "x": {"categories": ["Set A", "Set B"]},\n  "series": [\n'
+            '    {"name": "Orbit-7B", "color": "#4C72B0", "values": [31.5, 44.0]},\n'
+            '    {"name": "Lumen-13B", "values": [38.2, 50]}\n  ]\n}\n```\n')
+    assert _rows(text) == [("table_row", ("name", "Set A", "Set B"), True),
+                           ("table_row", ("Orbit-7B", "31.5", "44.0"), False),
+                           ("table_row", ("Lumen-13B", "38.2", "50"), False)]
+    split_over_lines = text.replace('"values": [38.2, 50]', '"values": [38.2,\n 50]')
+    assert _rows(split_over_lines) == []  # a value off its series' line: no grid, nothing misplaced
+    mismatched = text.replace("[38.2, 50]", "[38.2, 50, 61]")
+    assert _rows(mismatched) == []

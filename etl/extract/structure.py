@@ -154,10 +154,67 @@ def _mark_aligned_grid(run: list[int], raw_lines: list[str], kinds: dict[int, tu
     header_rows.add(next(line for line, c in zip(run, cells) if c is not None))
 
 
-def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]:
+_JSON_NAME_KEYS = ("name", "label", "model", "series", "method", "title")
+
+
+def _json_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
+    """The cells of a fenced JSON block that lists series over categories
+    (``{"categories": ["HumanEval", "MBPP"], "series": [{"name": "GPT-4.1", "values": [94.5, 88.2]}]}``),
+    one grid row on the line of each series and the header on the line of the categories;
+    None unless every series stands on one line with as many numbers as there are categories."""
+    text = "\n".join(rows)
+    if "{" not in text or "[" not in text:
+        return None
+    import json
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # not JSON, or nested beyond what a chart's data needs
+        return None
+    categories: list[str] = []
+    series: list[tuple[str, str, list[float]]] = []  # (name key, name, values)
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            names = [(k, v) for k, v in node.items() if k.lower() in _JSON_NAME_KEYS and isinstance(v, str)]
+            values = [v for v in node.values() if isinstance(v, list) and len(v) >= 2
+                      and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)]
+            if names and len(values) == 1:
+                series.append((names[0][0], names[0][1], values[0]))
+                return
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            if not categories and len(node) >= 2 and all(isinstance(x, str) for x in node):
+                categories.extend(node)
+                return
+            for value in node:
+                walk(value)
+
+    try:
+        walk(data)
+    except RecursionError:
+        return None
+    if not categories or not series or any(len(values) != len(categories) for _, _, values in series):
+        return None
+    cells: list[tuple[str, ...] | None] = [None] * len(rows)
+    header = next((i for i, row in enumerate(rows) if all(json.dumps(c) in row for c in categories)), None)
+    if header is None:
+        return None
+    cells[header] = (series[0][0], *categories)
+    for _, name, values in series:
+        line = next((i for i, row in enumerate(rows) if json.dumps(name) in row and i != header), None)
+        if line is None or cells[line] is not None or not all(json.dumps(v) in rows[line] for v in values):
+            return None
+        cells[line] = (name, *(json.dumps(v) for v in values))
+    return cells
+
+
+def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int], dict[int, tuple[str, ...]]]:
     """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
-    and the 0-based lines that are table header rows. A fenced block that is a table
-    (see `fenced_grid`) gives table rows like a pipe table's, its first row the header."""
+    the 0-based lines that are table header rows, and the cells of grid rows read from a
+    fenced JSON block (`_json_grid`). A fenced block that is a table (see `fenced_grid`)
+    gives table rows like a pipe table's, its first row the header."""
     # markdown-it reports byte offsets (the same as character offsets in ASCII text)
     if text.isascii():
         lengths = [len(line) + 1 for line in text.split("\n")]
@@ -170,6 +227,7 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
 
     kinds: dict[int, tuple[str, int, bool]] = {}
     header_rows: set[int] = set()
+    json_cells: dict[int, tuple[str, ...]] = {}
     raw_lines = text.split("\n")
 
     def visit(node, depth: int, ordered: bool, in_head: bool) -> None:
@@ -207,6 +265,10 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
                     kinds[line] = ("other", 0, False)
                 inner = range(first + 1, last) if name == "fence" else range(first, last + 1)
                 grid = fenced_grid([raw_lines[i] for i in inner]) if len(inner) >= 2 else None
+                if grid is None and len(inner) >= 2:
+                    grid = _json_grid([raw_lines[i] for i in inner])
+                    if grid is not None:
+                        json_cells.update((line, row) for line, row in zip(inner, grid) if row is not None)
                 if grid is not None:
                     header_done = False
                     for line, row in zip(inner, grid):
@@ -223,17 +285,17 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int]]
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException:  # a Rust panic (pyo3 PanicException): every line falls back to plain classification
-        return {}, set()
+        return {}, set(), {}
     visit(tree, 0, False, False)
     if "  " in text:
         _aligned_grids(raw_lines, kinds, header_rows)
-    return kinds, header_rows
+    return kinds, header_rows, json_cells
 
 
 def split_lines(text: str) -> list[SourceLine]:
     """Classify every line of `text` (1-based numbers, markers removed)."""
     raw_lines = text.split("\n")
-    kinds, header_rows = _block_kinds(text)
+    kinds, header_rows, json_cells = _block_kinds(text)
     result: list[SourceLine] = []
     append = result.append
     for index, raw in enumerate(raw_lines):
@@ -251,7 +313,8 @@ def split_lines(text: str) -> list[SourceLine]:
             content = _HEADING.sub("", raw).strip().rstrip("#").strip()
             append(SourceLine(number, raw, "heading", depth, content))
         elif kind == "fenced_row":
-            cells = split_cells(raw) if "|" in raw else tuple(c for c in _rx(r"\t+|\s{2,}").split(stripped) if c)
+            cells = json_cells.get(index) or (
+                split_cells(raw) if "|" in raw else tuple(c for c in _rx(r"\t+|\s{2,}").split(stripped) if c))
             if len(cells) < 2 and "," in stripped:  # a row of comma-separated values (see _csv_grid)
                 cells = (_csv_grid([stripped, stripped]) or [cells])[0] or cells
             append(SourceLine(number, raw, "table_row", 0, stripped, cells=cells,
