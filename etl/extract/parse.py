@@ -163,12 +163,18 @@ def parse_axis(content: str, line: int) -> Axis | None:
         label = labelled.group(1).strip()
     unit_match = _rx(r"\(([^()]{1,30})\)\s*$").search(label)
     unit = unit_match.group(1).strip() if unit_match else None
-    scale = "log" if _rx(r"\blog", re.IGNORECASE).search(rest) else ("linear" if _rx(r"\blinear", re.IGNORECASE).search(rest) else None)
-    return Axis(role=role, label=label, unit=unit, scale=scale, ticks=_axis_ticks(rest, label), line=line)
+    return Axis(role=role, label=label, unit=unit, scale=_scale(rest), ticks=_axis_ticks(rest, label), line=line)
 
 
 _AXIS_FIELD = re.compile(r"(?i)(?:axis\s+)?(?P<field>label|title|name|(?:major\s+|minor\s+)?(?:tick\s*(?:marks?|labels?|values?)"
                          r"|ticks|markers|categories|values)|scale|range)$")
+
+
+def _scale(text: str) -> str | None:
+    """'log' or 'linear' when an axis description says which, else None."""
+    if _rx(r"\blog", re.IGNORECASE).search(text):
+        return "log"
+    return "linear" if _rx(r"\blinear", re.IGNORECASE).search(text) else None
 
 
 def _axis_field(axis: Axis, content: str, line: int) -> Axis | None:
@@ -186,9 +192,7 @@ def _axis_field(axis: Axis, content: str, line: int) -> Axis | None:
         return replace(axis, label=named.label, unit=named.unit, scale=axis.scale or named.scale,
                        ticks=axis.ticks or named.ticks, line=line)
     if field == "scale" or field == "range":
-        scale = "log" if _rx(r"\blog", re.IGNORECASE).search(rest) else (
-            "linear" if _rx(r"\blinear", re.IGNORECASE).search(rest) else None)
-        return replace(axis, scale=axis.scale or scale)
+        return replace(axis, scale=axis.scale or _scale(rest))
     return replace(axis, ticks=axis.ticks or _axis_ticks(rest, axis.label))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -109,11 +110,12 @@ def _columns_aligned(rows: list[str]) -> bool:
     return True
 
 
-def _aligned_grids(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], header_rows: set[int]) -> None:
+def _aligned_grids(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], header_rows: set[int],
+                   grid_cells: dict[int, tuple[str, ...]]) -> None:
     """Mark tables aligned with spaces outside any fence (markdown-it sees paragraphs and
     rules) like fenced ones: a run of three or more rows, consecutive lines outside lists,
-    tables and fences, that `fenced_grid` splits into the same two or more cells standing
-    in columns, with a rule line under the header or at least three columns."""
+    tables and fences, that split at runs of two or more spaces into the same two or more
+    cells standing in columns, with a rule line under the header or at least three columns."""
     run: list[int] = []
     for index in range(len(raw_lines) + 1):
         raw = raw_lines[index] if index < len(raw_lines) else ""
@@ -123,12 +125,12 @@ def _aligned_grids(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]]
             run.append(index)
             continue
         if len(run) >= 3 or (len(run) == 2 and run[-1] == len(raw_lines) - 1):  # a cut document: header, rule
-            _mark_aligned_grid(run, raw_lines, kinds, header_rows)
+            _mark_aligned_grid(run, raw_lines, kinds, header_rows, grid_cells)
         run = []
 
 
 def _mark_aligned_grid(run: list[int], raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]],
-                       header_rows: set[int]) -> None:
+                       header_rows: set[int], grid_cells: dict[int, tuple[str, ...]]) -> None:
     rows = [raw_lines[i] for i in run]
     if "\t" in "".join(rows):
         return
@@ -149,9 +151,24 @@ def _mark_aligned_grid(run: list[int], raw_lines: list[str], kinds: dict[int, tu
             return
     elif len(complete) < 3 or width < 3 or not _columns_aligned([row for row, _ in complete]):
         return
-    for line, c in zip(run, cells):
-        kinds[line] = ("fenced_row", 0, False) if c is not None else ("other", 0, False)
-    header_rows.add(next(line for line, c in zip(run, cells) if c is not None))
+    _mark_grid(run, cells, kinds, header_rows, grid_cells)
+
+
+def _mark_grid(lines: Sequence[int], grid: list[tuple[str, ...] | None], kinds: dict[int, tuple[str, int, bool]],
+               header_rows: set[int], grid_cells: dict[int, tuple[str, ...]]) -> None:
+    """Record the 0-based `lines` of a grid (fenced, aligned with spaces, CSV or JSON) with
+    their cells, split once here; a line without cells (a rule) is 'other'; the first row
+    with cells is the header."""
+    header = True
+    for line, cells in zip(lines, grid):
+        if cells is None:
+            kinds[line] = ("other", 0, False)
+            continue
+        kinds[line] = ("grid_row", 0, False)
+        grid_cells[line] = cells
+        if header:
+            header_rows.add(line)
+            header = False
 
 
 _JSON_NAME_KEYS = ("name", "label", "model", "series", "method", "title")
@@ -212,9 +229,10 @@ def _json_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
 
 def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int], dict[int, tuple[str, ...]]]:
     """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
-    the 0-based lines that are table header rows, and the cells of grid rows read from a
-    fenced JSON block (`_json_grid`). A fenced block that is a table (see `fenced_grid`)
-    gives table rows like a pipe table's, its first row the header."""
+    the 0-based lines that are table header rows, and the cells of every grid row, split
+    once where the grid is found. A fenced block that is a table (`fenced_grid`, CSV or
+    JSON series) and a table aligned with spaces outside a fence give table rows like a
+    pipe table's, the first row the header."""
     # markdown-it reports byte offsets (the same as character offsets in ASCII text)
     if text.isascii():
         lengths = [len(line) + 1 for line in text.split("\n")]
@@ -227,7 +245,7 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
 
     kinds: dict[int, tuple[str, int, bool]] = {}
     header_rows: set[int] = set()
-    json_cells: dict[int, tuple[str, ...]] = {}
+    grid_cells: dict[int, tuple[str, ...]] = {}
     raw_lines = text.split("\n")
 
     def visit(node, depth: int, ordered: bool, in_head: bool) -> None:
@@ -264,19 +282,10 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
                 for line in range(first, last + 1):
                     kinds[line] = ("other", 0, False)
                 inner = range(first + 1, last) if name == "fence" else range(first, last + 1)
-                grid = fenced_grid([raw_lines[i] for i in inner]) if len(inner) >= 2 else None
-                if grid is None and len(inner) >= 2:
-                    grid = _json_grid([raw_lines[i] for i in inner])
-                    if grid is not None:
-                        json_cells.update((line, row) for line, row in zip(inner, grid) if row is not None)
+                rows = [raw_lines[i] for i in inner]
+                grid = (fenced_grid(rows) or _json_grid(rows)) if len(inner) >= 2 else None
                 if grid is not None:
-                    header_done = False
-                    for line, row in zip(inner, grid):
-                        if row is not None:
-                            kinds[line] = ("fenced_row", 0, False)
-                            if not header_done:
-                                header_rows.add(line)
-                                header_done = True
+                    _mark_grid(inner, grid, kinds, header_rows, grid_cells)
                 continue
             visit(child, depth, ordered, in_head or name == "thead")
 
@@ -288,14 +297,14 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
         return {}, set(), {}
     visit(tree, 0, False, False)
     if "  " in text:
-        _aligned_grids(raw_lines, kinds, header_rows)
-    return kinds, header_rows, json_cells
+        _aligned_grids(raw_lines, kinds, header_rows, grid_cells)
+    return kinds, header_rows, grid_cells
 
 
 def split_lines(text: str) -> list[SourceLine]:
     """Classify every line of `text` (1-based numbers, markers removed)."""
     raw_lines = text.split("\n")
-    kinds, header_rows, json_cells = _block_kinds(text)
+    kinds, header_rows, grid_cells = _block_kinds(text)
     result: list[SourceLine] = []
     append = result.append
     for index, raw in enumerate(raw_lines):
@@ -312,12 +321,8 @@ def split_lines(text: str) -> list[SourceLine]:
         if kind == "heading":
             content = _HEADING.sub("", raw).strip().rstrip("#").strip()
             append(SourceLine(number, raw, "heading", depth, content))
-        elif kind == "fenced_row":
-            cells = json_cells.get(index) or (
-                split_cells(raw) if "|" in raw else tuple(c for c in _rx(r"\t+|\s{2,}").split(stripped) if c))
-            if len(cells) < 2 and "," in stripped:  # a row of comma-separated values (see _csv_grid)
-                cells = (_csv_grid([stripped, stripped]) or [cells])[0] or cells
-            append(SourceLine(number, raw, "table_row", 0, stripped, cells=cells,
+        elif kind == "grid_row":
+            append(SourceLine(number, raw, "table_row", 0, stripped, cells=grid_cells[index],
                               is_table_header=index in header_rows))
         elif kind == "table_row" and "|" in raw:
             append(SourceLine(number, raw, "table_row", 0, stripped, cells=split_cells(raw),

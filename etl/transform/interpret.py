@@ -765,10 +765,8 @@ def _is_descriptive_group(name: str) -> bool:
     if DESCRIPTIVE_GROUP.match(name) is not None:
         return True
     words = _rx(r"[A-Za-z]+").findall(name)
-    return len(words) >= 2 and not _HAS_DIGIT_IN(name) and all(w.lower() in _DATA_WORDS for w in words)
+    return len(words) >= 2 and not _HAS_DIGIT(name) and all(w.lower() in _DATA_WORDS for w in words)
 
-
-_HAS_DIGIT_IN = re.compile(r"\d").search
 
 
 def _order_tuple(point: Point, figure: Figure) -> Point:
