@@ -74,15 +74,6 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
     ('truncated', 'prose_per_series'): (
         'as the full document',
         'kv_budget_methods kv_method_budget gpqa_methods'),
-    ('full', 'prose_colour'): (
-        "series named only by colour: the legend's colour-to-name mapping is not applied",
-        'params_scatter win_rate unnamed_benchmark'),
-    ('full', 'colour_at'): (
-        "series named only by colour ('Blue: 84.6 at T = 0.0'): the legend mapping is not applied",
-        'params_scatter win_rate unnamed_benchmark'),
-    ('full', 'colour_parens'): (
-        "series named only by colour ('Blue line: 42.7 (2048)'): the legend mapping is not applied",
-        'params_scatter win_rate unnamed_benchmark'),
     ('truncated', 'series_numbered'): (
         'as the full document',
         'win_rate'),

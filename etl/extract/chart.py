@@ -83,7 +83,9 @@ class Point:
     non-numeric cells of a table row by column header; `clauses` are the line's
     ``name ≈ value`` clauses when it is a run of them (``GPT-4o ≈ 88.7, Claude 3.5 Sonnet ≈
     88.3``), each with its own readings: transformation decides whether the names are
-    series (then each clause is a point of its own) or quantities of one series."""
+    series (then each clause is a point of its own) or quantities of one series; `topics`
+    are the sentences before a prose point's own in its paragraph, which may name the
+    benchmark its values are on (``The middle cluster, LiveCodeBench, ...``)."""
 
     line: int
     quote: str
@@ -95,6 +97,7 @@ class Point:
     is_reference_line: bool = False
     is_table_row: bool = False
     clauses: tuple[tuple[str, tuple[Reading, ...]], ...] = ()
+    topics: tuple[Span, ...] = ()
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ Interpretation) is never read for values.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
@@ -50,6 +51,9 @@ _AXIS_LINE = re.compile(
 )
 _STYLE_WORDS = f"(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and|,|-|/|\\(|\\))"  # 'Blue line (circle markers)'
 
+_REFERENCE_STYLE = re.compile(r"(?i)\b(?:dashed|dotted|horizontal|reference|baseline)\b")
+_LEGEND_LEVEL = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<value>[~≈]?\s*\d+(?:\.\d+)?\s*%?)\)")
+_STYLE_ONLY_TEXT = re.compile(r"(?:" + _STYLE_WORDS + r"|\s)*", re.IGNORECASE)
 _LEGEND_ENTRY = re.compile(
     r"(?P<style>(?:" + _STYLE_WORDS + r"\s*)+?)\s*(?:[:=→]|\s-\s|\s–\s)\s*(?P<label>[^;,=]+?)\s*(?=;|,\s*"
     + r"(?:" + _STYLE_WORDS + r"\s*)+[:=]|$)",
@@ -81,12 +85,39 @@ def _scope_text(content: str) -> str:
     return content
 
 
+# '$k=4$', '$2^{10}$', '$\times 10^3$': short inline math with something mathematical in it
+# (a letter, a command, a power), so that '$0.50/$1.20' stays two prices
+_INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=[^\s$])(?P<math>[^$\n]{0,60}?[A-Za-z\\^_{}][^$\n]{0,60}?)(?<=\S)\$(?![\w$])")
+
+
+def _unmath(match: re.Match[str]) -> str:
+    """The text an inline-math span reads as: the span without its dollars, LaTeX commands
+    turned into their characters (``\\approx`` → ≈, ``\\text{k}`` → k) by pylatexenc."""
+    math = match.group("math")
+    if "\\" not in math and "{" not in math:
+        return math
+    try:
+        text = _latex_text()(math)
+    except Exception:  # pylatexenc refuses some malformed input; the span is then kept as written
+        return match.group(0)
+    return " ".join(text.split("\n"))  # '\\' is a line break in LaTeX; the line numbers must not move
+
+
+@lru_cache(maxsize=1)  # only documents with LaTeX commands import and pay for it
+def _latex_text() -> Callable[[str], str]:
+    from pylatexenc.latex2text import LatexNodes2Text
+
+    return LatexNodes2Text(math_mode="text").latex_to_text
+
+
 def normalise_text(text: str) -> str:
     """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
     blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
     if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
         text = _POWER.sub(lambda m: str(int(m.group(1)) ** int(m.group(2))), text)
+    if "$" in text:  # inline LaTeX: 'Pass@$k$', '$k=4$', '$\approx 42.7\%$'
+        text = _INLINE_MATH.sub(_unmath, text)
     if "\\n" not in text:
         return text
     literal = len(_LITERAL_NEWLINE.findall(text))
@@ -126,9 +157,12 @@ def _is_bold_header(content: str) -> str | None:
 _CATEGORY_LEAD = re.compile(r"(?i)\b(?:groups?|categories|category|ticks?|tick labels|clusters?|positions|bars)\b")
 
 
+_ENUMERATOR = re.compile(r"^\d{1,2}[.)]\s+")
+
+
 def parse_axis(content: str, line: int) -> Axis | None:
     """An axis from a Components line (``**X-axis:** "Total Parameters (B)", log, ticks at 3, 10``)."""
-    text = clean(content)
+    text = _ENUMERATOR.sub("", clean(content))  # '**2. X-Axis (Bottom):**'
     match = _AXIS_LINE.match(text)
     if not match:
         return None
@@ -149,6 +183,9 @@ def parse_axis(content: str, line: int) -> Axis | None:
         # 'two groups, "AIME25" (left) and "GPQA-D" (right)': the quotes are the categories, not a title
         ticks = tuple(q.strip() for q in _QUOTED.findall(rest))
         return Axis(role=role, label="", unit=None, scale=None, ticks=ticks, line=line)
+    listed = _listed_ticks(rest) if not quoted else None
+    if listed:  # 'GSM8K, MATH-500, MMLU (labels at the top of the grid)': categories, no title
+        return Axis(role=role, label="", unit=None, scale=None, ticks=listed, line=line)
     if quoted:
         label = quoted.group(1).strip()
     else:
@@ -166,7 +203,20 @@ def parse_axis(content: str, line: int) -> Axis | None:
     return Axis(role=role, label=label, unit=unit, scale=_scale(rest), ticks=_axis_ticks(rest, label), line=line)
 
 
-_AXIS_FIELD = re.compile(r"(?i)(?:axis\s+)?(?P<field>label|title|name|(?:major\s+|minor\s+)?(?:tick\s*(?:marks?|labels?|values?)"
+def _listed_ticks(rest: str) -> tuple[str, ...] | None:
+    """The categories of an axis line that is only a list of three or more names or ticks,
+    each starting with a capital or a digit (a remark in parentheses may end it)."""
+    if rest.count(",") < 2 or ":" in rest:  # 'KV cache budget (tokens): 512, 1024': a title, then ticks
+        return None
+    items = [i.strip(" .\"“”'") for i in _rx(r"[,;]").split(_rx(r"\s*\([^()]*\)\s*\.?\s*$").sub("", rest))]
+    if len(items) >= 3 and all(0 < len(i) <= 40 and len(i.split()) <= 5 and (i[0].isupper() or i[0].isdigit())
+           and not _AXIS_WORDS.search(i) for i in items):
+        return tuple(items)
+    return None
+
+
+_AXIS_WORDS = re.compile(r"(?i)\b(?:from|to|scale|ticks?|range|ranging|log|linear|labell?ed|labels?|axis|with|per)\b")
+_AXIS_FIELD = re.compile(r"(?i)(?:axis\s+)?(?:[\w ]{1,20}/\s*)?(?P<field>label|title|name|(?:major\s+|minor\s+)?(?:tick\s*(?:marks?|labels?|values?)"
                          r"|ticks|markers|categories|values)|scale|range)$")
 
 
@@ -186,6 +236,9 @@ def _axis_field(axis: Axis, content: str, line: int) -> Axis | None:
         return None
     field = match.group("field").lower()
     if field in ("label", "title", "name"):
+        quoted = _rx(r"[\"“](?P<q>[^\"“”]+)[\"”](?P<unit>\s*\([^()\s]{1,12}\))?").match(rest)
+        if quoted:  # '"k" (centered below the axis)': the quoted label, a remark after it
+            rest = quoted.group("q") + (quoted.group("unit") or "")
         named = parse_axis(f"{'Y' if axis.role.startswith('y') else 'X'}-axis: {rest}", line)
         if named is None or not named.label:
             return None
@@ -311,6 +364,9 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     """Legend entries written as ``style: label`` (``Blue bars: Pass@1; Orange line: Throughput``)."""
     body = clean(text)
     body = _rx(r"^\s*(?:legend|key)\b[^:]*:\s*", re.IGNORECASE).sub("", body)
+    # 'Hatched bar (diagonal lines ///): X': a remark on the look before the colon is not part of the style
+    body = _rx(r"\s*\((?P<inner>[^()]*)\)(?=\s*[:=])").sub(
+        lambda m: m.group(0) if _STYLE_ONLY_TEXT.fullmatch(m.group("inner")) else "", body)
     entries = []
     for match in _LEGEND_ENTRY.finditer(body):
         label = match.group("label").strip(" .`\"'“”")
@@ -565,6 +621,8 @@ def parse_chart(text: str) -> Chart:
                     axes.append(axis)
                     if not axis.label and line.kind == "item":  # its fields follow as sub-items
                         open_axis = (axis, line.depth)
+                    elif not axis.label and _is_bold_header(content) is not None:  # or as the items under it
+                        open_axis = (axis, -1)
                 in_legend = False
                 if scope is not None:
                     scope.role = "axis"
@@ -592,6 +650,13 @@ def parse_chart(text: str) -> Chart:
             if in_legend or line.depth > 0:
                 entries = parse_legend_entries(content, line.number)
                 if entries:
+                    for index, entry in enumerate(entries):
+                        level = _LEGEND_LEVEL.fullmatch(entry.label) if _REFERENCE_STYLE.search(entry.style) else None
+                        if level:  # 'Black dashed line: FullKV (84.1)': a reference line's value, given in its legend entry
+                            entries[index] = replace(entry, label=level.group("name"))
+                            points.append(Point(line.number, line.text.strip(), (), level.group("name"),
+                                                (Reading(find_numbers(level.group("value"))[0], position="y"),),
+                                                is_reference_line=True))
                     legend.extend(entries)
                     if scope is not None:
                         scope.role = "legend"
@@ -832,7 +897,9 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
     text = clean(line.content)
     points: list[Point] = []
     subject: str | None = None  # the one series the previous sentence was about
+    topics: tuple[Span, ...] = ()  # the sentences so far, for the benchmark a paragraph is about
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
+        earlier, topics = topics, (*topics, Span(line.number, sentence))
         names = []
         for match in _NAME_TOKEN.finditer(sentence):
             name = match.group("name").rstrip(".")
@@ -892,5 +959,5 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 readings = [r if r.category or r.at else replace(r, category=sentence_category) for r in readings]
             if readings:
                 points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
-                                    readings=tuple(readings)))
+                                    readings=tuple(readings), topics=earlier))
     return points

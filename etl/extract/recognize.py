@@ -19,7 +19,7 @@ _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")
 _LEADING_LABEL = re.compile(
     r"^\s*(?:\*\*(?P<bold>[^*]+?)\*\*(?:\s*(?P<bnote>\([^)]*\))(?=\s*[:：]))?\s*[:：]?\s*(?:[-–—]\s+)?|"
-    r"(?P<plain>[^:：]{1,80}?)\s*[:：]\s+|"
+    r"(?P<plain>[^:：]{1,80}?)\s*[:：](?:[*_]{1,2}(?=\s))?\s+|"  # '*Trend:* ...': the emphasis closes after the colon
     r"(?P<dashed>[^\s:：—–→]{2,60}(?: [^\s:：—–→]{1,20}){0,3}?)\s+(?:[—–→⇒]|->|=>)\s+(?=\S))"
 )
 # Words that describe how a point looks or where it sits, not what it is.
@@ -45,7 +45,7 @@ _TREND_POSITION = re.compile(
 # Words that make the number in their clause a difference between values, not a value.
 DIFFERENCE_START = r"(?=[gdwntlabhimsop])"  # first letters of the words below: a quick no elsewhere
 _DIFFERENCE = re.compile(
-    r"\b" + DIFFERENCE_START + r"(?:gap|difference|delta|widens?|narrows?|trails?|leads? by|ahead by|behind by|lower by|higher by|"
+    r"\b" + DIFFERENCE_START + r"(?:gap|difference|delta|widens?|narrows?|trails? by|leads? by|ahead by|behind by|lower by|higher by|"
     r"improves? by|improvement of|gains? of|drops? of|drop|margin|speed-?up|more than|less than|"
     r"outperforms? by|points? (?:higher|lower|above|below))\b", re.IGNORECASE)
 _STOP_WORDS = {

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 COLOURS = (r"dark|light|pale|bright|deep|navy|sky|olive|teal|cyan|magenta|maroon|gold(?:en)?|blue|red|green|orange|"
            r"purple|violet|pink|gr[ae]y|black|white|yellow|brown|beige|turquoise|lime|indigo|salmon|tan")
-LINE_STYLES = r"solid|dashed|dotted|dash-dot|thick|thin|filled|hollow|open|striped|hatched|shaded"
-SHAPES = r"circles?|squares?|triangles?|diamonds?|stars?|crosses?|plus|pentagons?|hexagons?|upward|downward|inverted"
+LINE_STYLES = r"solid|dashed|dotted|dash-dot|thick|thin|filled|hollow|open|striped|hatched|cross-hatched|shaded|plain|patterned"
+SHAPES = r"circles?|squares?|triangles?|diamonds?|stars?|cross(?:es)?|plus|pentagons?|hexagons?|upward|downward|inverted"
 MARKS = r"markers?|lines?|curves?|bars?|areas?|boxes?|shapes?|series|points?|dots?"
 
 LOOK = f"(?:{COLOURS}|{LINE_STYLES})"  # a word that says how a series looks

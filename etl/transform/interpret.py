@@ -226,9 +226,10 @@ def is_model_like(name: str, ref: Reference) -> int:
 
 
 # 'Model: X', 'Benchmark - Y', and the numbered entries describers write: 'Series 2: X',
-# 'Data Series 1: X', 'Row 3 – X', 'Point 4: X' (a number alone after the word is an index)
+# 'Data Series 1: X', 'Row 3 – X', 'Point 4: X' (a number alone after the word is an index),
+# 'Reference Line: X'
 _ROLE_PREFIX = re.compile(
-    r"^\s*(?:data\s+)?(model|benchmark|dataset|task|method|setting|series|row|column|point|entry|item|curve|bar|line)"
+    r"^\s*(?:(?:data|reference|baseline|horizontal|dashed|dotted)\s+)?(model|benchmark|dataset|task|method|setting|series|row|column|point|entry|item|curve|bar|line)"
     r"(?:\s*#?\d{1,3})?\s*[:：\-–—]\s*(.+)$", re.IGNORECASE)
 _PREFIX_ROLES = {"dataset": "benchmark", "task": "benchmark", "series": None, "row": None, "column": None, "point": None,
                  "entry": None, "item": None, "curve": None, "bar": None, "line": None}
@@ -528,8 +529,9 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     overview_models = _names_in(overview, ref)
     models = title_models or overview_models
     benchmarks = [b for b, _, _ in find_benchmarks(title, ref)]
-    value_axis = next((axes[r] for r in ("y", "y_left", "x", "y_right") if r in axes and axes[r].kind == "metric"),
-                      None)
+    # a heatmap's values are its colorbar's quantity, when neither axis is one
+    value_axis = next((axes[r] for r in ("y", "y_left", "x", "y_right", "colorbar")
+                       if r in axes and axes[r].kind == "metric"), None)
     if value_axis and value_axis.benchmark and value_axis.benchmark not in benchmarks:
         benchmarks.insert(0, value_axis.benchmark)
     for quantity in axes.values():
@@ -1190,6 +1192,11 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             _claim_setting(facts, point.line, label, "setting in a label")
         if point.note and slot.metric is None:
             slot.metric = match_metric(point.note, ref)
+    for span in reversed(point.topics):  # the nearest sentence before the value that names one benchmark
+        if slot.benchmark is None and slot.benchmark_text is None:
+            named = find_benchmarks(span.text, ref)
+            if len({b for b, _, _ in named}) == 1:
+                slot.benchmark, slot.benchmark_written = named[0][0], span.text[named[0][1]:named[0][2]]
     for span in reversed(point.context):
         count = len(slot.settings)
         text = (figure.alias(span.text) or figure.alias(_clean_label(span.text)[0]) or span.text) if figure.aliases \
@@ -1352,12 +1359,14 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
 
 
 def _bind_k(metric: str, settings: dict[str, str], figure: Figure) -> tuple[str, dict[str, str]]:
-    """``pass@k`` plotted against an x axis of k: each point's k goes into the metric."""
-    x_axis = figure.axes.get("x")
-    if not metric.endswith("@k") or x_axis is None or not _rx(r"(?i)\s*k\b").match(x_axis.label):
+    """``pass@k`` with a point's k, from an x axis of k or a number of samples (``k=4``),
+    goes into the metric (``pass@4``); the setting that gave it is dropped."""
+    if not metric.endswith("@k"):
         return metric, settings
-    key = x_axis.setting_key or "x"
-    if key not in settings:
+    x_axis = figure.axes.get("x")
+    keys = [x_axis.setting_key or "x"] if x_axis is not None and _rx(r"(?i)\s*k\b").match(x_axis.label) else []
+    key = next((k for k in (*keys, "num_samples") if k in settings), None)
+    if key is None or not _rx(r"\d+").fullmatch(settings[key]):
         return metric, settings
     rest = {k: v for k, v in settings.items() if k != key}
     return metric[:-1] + settings[key], rest
