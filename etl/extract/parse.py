@@ -116,6 +116,8 @@ def normalise_text(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
     if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
         text = _POWER.sub(lambda m: str(int(m.group(1)) ** int(m.group(2))), text)
+    if "<br" in text:  # an HTML line break inside a table cell: 'Qwen3-8B<br>*(blue)*'
+        text = _rx(r"(?i)<br\s*/?>").sub(" ", text)
     if "$" in text:  # inline LaTeX: 'Pass@$k$', '$k=4$', '$\approx 42.7\%$'
         text = _INLINE_MATH.sub(_unmath, text)
     if "\\n" not in text:
@@ -494,6 +496,22 @@ _XY_VALUES = re.compile(r"(?i)(?<![\w.])[xy]\s*(?:=|≈|~|:)\s*[~≈]?\s*[-+]?\.
 _RECORD_NAME = re.compile(r"(?i)(?:series\s+|point\s+|data\s+)?(?:label|name|model|series|method|system)(?:\s+name)?")
 
 
+def _sub_header(header: tuple[str, ...], cells: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The header of a table whose first body row is a second header row (an empty corner
+    cell, no numbers: ``| | Pass@1 | Pass@16 |`` under ``| Model | AIME 2025 | |``): each
+    column named by its spanning cell, filled in from the left, and its own, or None."""
+    if len(cells) != len(header) or len(cells) < 3 or cells[0] or not any(header[1:]) or any(
+            not c or find_numbers(c) and not _rx(r"[A-Za-z]").search(c) for c in cells[1:]):
+        return None
+    if all(header[1:]):  # no cell spans: a first row of values, or of text
+        return None
+    combined, top = [header[0]], ""
+    for above, below in zip(header[1:], cells[1:]):
+        top = above or top
+        combined.append(f"{top} {below}".strip())
+    return tuple(combined)
+
+
 def _header_rank(line: SourceLine) -> float:
     """Rank of a group header: headings by level, then bold lines, then list items by depth.
 
@@ -673,6 +691,12 @@ def parse_chart(text: str) -> Chart:
         if line.kind == "table_row":
             if line.is_table_header or table_header is None:
                 table_header = tuple(clean(c) for c in line.cells)
+                if scope is not None:
+                    scope.role = "table header"
+                continue
+            sub_header = _sub_header(table_header, tuple(clean(c) for c in line.cells))
+            if sub_header is not None:  # a second header row under cells that span columns
+                table_header = sub_header
                 if scope is not None:
                     scope.role = "table header"
                 continue

@@ -227,6 +227,30 @@ def _json_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
     return cells
 
 
+_MAPPING_LINE = re.compile(r"(?P<indent> *)(?P<dash>- +)?(?P<key>[^\s:#\-][^:#]{0,60}?|\"[^\"]{1,60}\"):(?:\s+\S.*)?\s*$")
+
+
+def _mapping_depths(rows: list[str]) -> list[int | None] | None:
+    """A fenced block of nested ``key: value`` lines (YAML-like) read as a nested list: the
+    depth of each line (a ``- key:`` line one above its siblings), None for blank lines;
+    or None when most lines are not such lines."""
+    depths: list[int | None] = []
+    mapped = 0
+    for row in rows:
+        if not row.strip():
+            depths.append(None)
+            continue
+        match = _MAPPING_LINE.fullmatch(row.rstrip())
+        if match is None:
+            depths.append((len(row) - len(row.lstrip())) // 2)
+            continue
+        mapped += 1
+        indent = len(match.group("indent"))
+        depths.append(indent // 2 if match.group("dash") else indent // 2 + (indent % 2))
+    present = sum(d is not None for d in depths)
+    return depths if present >= 3 and mapped >= 0.7 * present else None
+
+
 def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int], dict[int, tuple[str, ...]]]:
     """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
     the 0-based lines that are table header rows, and the cells of every grid row, split
@@ -286,6 +310,10 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
                 grid = (fenced_grid(rows) or _json_grid(rows)) if len(inner) >= 2 else None
                 if grid is not None:
                     _mark_grid(inner, grid, kinds, header_rows, grid_cells)
+                else:
+                    for line, depth in zip(inner, _mapping_depths(rows) or ()):
+                        if depth is not None:
+                            kinds[line] = ("item", depth, False)
                 continue
             visit(child, depth, ordered, in_head or name == "thead")
 

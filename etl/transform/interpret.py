@@ -537,8 +537,9 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     for quantity in axes.values():
         if quantity.kind == "metric" and quantity.benchmark and quantity.benchmark not in benchmarks:
             benchmarks.append(quantity.benchmark)
-    if not benchmarks:
-        benchmarks = list(dict.fromkeys(b for b, _, _ in find_benchmarks(overview, ref)))
+    if not benchmarks:  # the overview's, else those the component notes name ('Evaluation set: MMLU-Pro')
+        benchmarks = list(dict.fromkeys(b for b, _, _ in find_benchmarks(overview, ref))) or list(dict.fromkeys(
+            b for note in chart.notes for b, _, _ in find_benchmarks(note.text, ref)))
     metric = value_axis.metric if value_axis else None
     if metric is None:
         metric = match_metric(title, ref)
@@ -715,8 +716,12 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         if slot.model is None:
             slot.model = strip_annotations(name)
             slot.model_written = text if is_label else name
-        return
-    if role in ("method", "setting") or (figure.models and strength < 2) or not figure.labels_are_models:
+            return
+        if role == "model" or strength == 2:
+            return
+        # a weaker name under a model's header ('SnapKV (circles)' under 'Llama-3.1-8B-Instruct'): a method
+    if role in ("method", "setting") or (figure.models and strength < 2) or not figure.labels_are_models \
+            or slot.model is not None:
         key = figure.setting_key_for_labels
         if key not in slot.settings and not _rx(r"(?i)data\s*points?.*|values?|approximate.*|models?|"
                                                             r"results?|series|data").fullmatch(name):
@@ -1034,10 +1039,14 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     readings keyed by their column. A numeric column named by neither a metric, a
     benchmark, a parameter count nor a setting is a series (a method or a model)."""
     numeric: list[tuple[str, Reading, Quantity]] = []
+    column_key: str | None = None  # the setting every value column is a value of, when the corner says so
     for header, cell in point.fields:
         header_clean = _rx(r"\s+").sub(" ", header).strip()
         if "\\" in header_clean:  # a corner cell 'Method \ KV budget': the rows' role, then the columns'
-            header_clean = header_clean.split("\\")[0].strip()
+            header_clean, columns = (part.strip() for part in header_clean.split("\\", 1))
+            columns_quantity = quantity_of(columns, ref)
+            if columns_quantity.kind == "setting" and columns_quantity.setting_key:
+                column_key = columns_quantity.setting_key
         number = parse_number(cell)
         quantity = quantity_of(header_clean, ref)
         if number is None:
@@ -1082,6 +1091,12 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     series_columns = any(_COMPOUND_HEADER.match(h) for h, _, _ in numeric) and bool(figure.number_key(ref))
     benchmark_columns = not series_columns and any(_column_benchmark(h, ref) for h, _, _ in numeric)
     for header_clean, reading, quantity in numeric:
+        if column_key is not None and quantity.kind != "setting":  # 'Metric \ Precision' over 'BF16', 'FP8'
+            series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
+                           slot.metric, slot.unit, dict(slot.settings), slot.panel)
+            series.settings.setdefault(column_key, _setting_value(header_clean, column_key, None))
+            readings.append((reading, Quantity("metric", header_clean, metric=None), series))
+            continue
         column_name, column_note = _clean_label(header_clean)
         if column_note is not None and is_model_like(column_name, ref) == 2:
             # 'Qwen3-32B (tokens/s)': the column is a model's series of what the note names
@@ -1185,6 +1200,11 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             facts.skipped.append(Skip(point.line, point.quote, "no model",
                                       f"'{label}' names no series of the legend"))
         return
+    if label and is_model_like(label, ref) < 2:
+        # a model named by a header governs a weaker label under it: the label is then a method or setting
+        owner = next((s for s in reversed(point.context) if is_model_like(_clean_label(s.text)[0], ref) == 2), None)
+        if owner is not None:
+            _assign_name(slot, owner.text, figure, ref, is_label=False)
     if label:
         _assign_name(slot, label if not point.note or not _rx(r"(?i)ours|proposed").search(point.note)
                      else f"{label} ({point.note})", figure, ref, is_label=True)
