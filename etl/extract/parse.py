@@ -850,7 +850,12 @@ def _label_before_values(rest: str, label: str | None) -> tuple[str | None, str]
     name = match.group("name").strip()
     if _rx(r"\b(?:at|is|are|was|with|reaches|scores)\b").search(name):
         return label, rest
+    if _BARE_PAIR.fullmatch(inner):  # '(135, 42.6)': a coordinate tuple stays one
+        inner = f"({inner})"
     return name, (inner + " " + match.group("tail")).strip()
+
+
+_BARE_PAIR = re.compile(r"\s*[~≈]?\s*\d[\d.,]*\s*[A-Za-z%]{0,2}\s*,\s*[~≈]?\s*\d[\d.]*\s*%?\s*")
 
 
 _PANEL_MARK = re.compile(r"^(?:\([a-h]\)|[a-h]\)|(?:panel|subplot|plot|chart)\s*\(?[a-h0-9]\)?[:.)]?)\s+\S.{0,80}$",

@@ -85,6 +85,8 @@ def split_label(content: str) -> tuple[str | None, str | None, str]:
         note_text = None
         if len(label.split()) > 8 or _rx(r"[.!?]\s").search(label) or label.count("(") != label.count(")"):
             return None, None, clean(content)
+        if match.group("dashed") is not None and find_numbers(label) and not _read_values(clean(content[match.end():]))[0]:
+            return None, None, clean(content)  # 'SmolLM2-135M (135, 42.6) — purple circle': values, then a remark
     rest = clean(content[match.end():])
     label = clean(label).rstrip(":：").strip()
     note = note_text.strip()[1:-1].strip() if note_text else None

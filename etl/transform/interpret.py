@@ -356,6 +356,7 @@ class Figure:
     x_ticks: frozenset[str] = frozenset()  # lower-cased text ticks of a setting or category x axis
     named_text: str = ""  # title and overview, where a numeric setting may be named
     series: frozenset[str] = frozenset()  # lower-cased legend labels that name series, not quantities
+    cell_pair: tuple[Quantity, Quantity] | None = None  # what the two numbers of an 'a / b' cell measure
     _number_key: str | None | bool = False  # False: not looked up yet
 
     def number_key(self, ref: Reference) -> str | None:
@@ -568,7 +569,29 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     series = frozenset(label.lower() for label in legend_labels) \
         if any(not match_metric(label, ref) for label in legend_labels) else frozenset()
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
-                  labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series)
+                  labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
+                  cell_pair=_cell_pair(chart, axes, ref))
+
+
+def _cell_pair(chart: Chart, axes: dict[str, Quantity], ref: Reference) -> tuple[Quantity, Quantity] | None:
+    """What the two numbers of a table cell written ``38.5 / 1,310`` measure: the quantities
+    a note names (``Each cell is written as Pass@1 (%) / Throughput (tok/s)``), else the
+    left and the right y axis of a dual-axis chart."""
+    for note in chart.notes:
+        named = _CELL_PAIR_NOTE.search(note.text)
+        if named:
+            pair = quantity_of(named.group("a").strip(), ref), quantity_of(named.group("b").strip(), ref)
+            if all(q.kind == "metric" and q.metric for q in pair):
+                return pair
+    left, right = axes.get("y_left") or axes.get("y"), axes.get("y_right")
+    if left is not None and right is not None and left.kind == right.kind == "metric" and left.metric and right.metric:
+        return left, right
+    return None
+
+
+_CELL_PAIR_NOTE = re.compile(r"(?i)\b(?:written|given|shown|formatted|read)\s+as\s+(?P<a>[^/]{2,40}?)\s*/\s*"
+                             r"(?P<b>[^/,;]{2,40}?)(?:[,;]|\.\s|\.?$)")
+_PAIR_CELL = re.compile(r"\s*(?P<a>[~≈]?\s*\d[\d.,]*\s*%?)\s*/\s*(?P<b>[~≈]?\s*\d[\d.,]*\s*[kK%]?)\s*")
 
 
 # -- points ------------------------------------------------------------------------------
@@ -1040,6 +1063,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     benchmark, a parameter count nor a setting is a series (a method or a model)."""
     numeric: list[tuple[str, Reading, Quantity]] = []
     column_key: str | None = None  # the setting every value column is a value of, when the corner says so
+    measures: dict[int, Quantity] = {}  # reading -> what it measures, for the parts of 'a / b' cells
     for header, cell in point.fields:
         header_clean = _rx(r"\s+").sub(" ", header).strip()
         if "\\" in header_clean:  # a corner cell 'Method \ KV budget': the rows' role, then the columns'
@@ -1049,6 +1073,15 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 column_key = columns_quantity.setting_key
         number = parse_number(cell)
         quantity = quantity_of(header_clean, ref)
+        pair = _PAIR_CELL.fullmatch(cell) if number is None and figure.cell_pair and "/" in cell else None
+        if pair:  # '38.5 / 1,310': two readings of one column, each measuring its part of the pair
+            for part, measure in zip((pair.group("a"), pair.group("b")), figure.cell_pair):
+                part_number = parse_number(part)
+                if part_number is not None:
+                    reading = Reading(part_number)
+                    measures[id(reading)] = measure
+                    numeric.append((header_clean, reading, quantity))
+            continue
         if number is None:
             if not cell or _PLACEHOLDER.fullmatch(cell):
                 continue  # '–' for 'no budget' means absent
@@ -1145,6 +1178,10 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 readings.append((reading, Quantity("metric", header_clean, metric=None, benchmark_text=residue), None))
                 continue
         readings.append((reading, Quantity("metric", header_clean, metric=None), series))
+    if measures:  # a series' reading measures its part of the pair, not the axis
+        readings = [(r, q, series) if id(r) not in measures else (r, measures[id(r)], series if series is None else _Slot(
+            series.model, series.model_written, series.benchmark, series.benchmark_written, series.benchmark_text,
+            measures[id(r)].metric, measures[id(r)].unit, series.settings, series.panel)) for r, q, series in readings]
     return readings
 
 
