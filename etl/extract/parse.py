@@ -42,6 +42,7 @@ _COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart ty
 _OVERVIEW = re.compile(r"overview|description|introduction|context|caption", re.IGNORECASE)
 _DATA = re.compile(r"detail|data|content|values?|points?|series|table|extraction|results?|breakdown|"
                    r"measurements?|readings?|bars?|panels?|subplots?", re.IGNORECASE)
+_CHART_TITLE = re.compile(r"(?i)^\s*\[?[^:\]]{0,40}\b(?:chart|plot|graph|diagram|heatmap|histogram)s?\b[^:\]]{0,20}\]?\s*:\s*\S")
 _TITLE_KIND = re.compile(r"^\s*\[?(?P<kind>[^:\]]{2,60}?)\]?\s*:\s*(?P<title>.+)$")
 _AXIS_LINE = re.compile(
     r"^(?P<role>(?:(?:primary|secondary|left|right|top|bottom)\s+)?(?:[xy]|horizontal|vertical)[\s-]*axis"
@@ -540,6 +541,11 @@ def parse_chart(text: str) -> Chart:
     notes: list[Span] = []
 
     headings = [ln for ln in lines if ln.kind == "heading"]
+    if headings and not _CHART_TITLE.match(clean(headings[0].content)):
+        # '### Visual Description' over '## Grouped Bar Chart: ...': the chart's own heading is the title
+        titled = next((h for h in headings[1:3] if _CHART_TITLE.match(clean(h.content))), None)
+        if titled is not None:
+            headings = [titled, *(h for h in headings if h is not titled)]
     section_level = None
     for heading in headings:
         if _section_kind(heading.content) and heading is not headings[0]:

@@ -866,6 +866,9 @@ def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -
     return copy
 
 
+_LOOK_PHRASE = re.compile(r"(?i)\b(?:" + LOOK + r")(?:[\s-]+(?:" + LOOK + r"))?(?:\s+(?:" + MARKS + "|" + SHAPES + r"))?\b")
+
+
 def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure: Figure,
                       free_axes: list[str], ref: Reference) -> tuple[str, Quantity] | None:
     """Which axis or quantity a reading measures: (role, quantity)."""
@@ -899,6 +902,12 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
                     return role, quantity
             kind = "active" if _rx(r"(?i)activ").search(keys) else "total"
             return "x", Quantity("params", param_kind=kind)
+        looks = _LOOK_PHRASE.search(reading.key_before) if figure.aliases else None
+        named = figure.alias(looks.group(0)) if looks else None
+        if named:  # 'the orange bar reads 36.4' with 'orange square = GPQA Diamond' in the legend
+            quantity = quantity_of(named, ref)
+            if quantity.kind == "metric" and quantity.benchmark:
+                return "key", quantity
         quantity = quantity_of(keys, ref)
         if quantity.kind == "metric" and quantity.metric == "score" and not quantity.benchmark:
             for role in ("y", "y_left", "x"):
@@ -1015,13 +1024,20 @@ def _ignored_column_reason(header: str) -> str:
         return "error bar"
     if _rx(r"(?i)^(?:rank|#|no\.?|index|id|position)$").match(header):
         return "index"
+    if _DIFFERENCE_COLUMN.search(header):
+        return "difference"
     return "ignored column"
+
+
+# a column of differences between other columns ('Difference (orange − grey)', 'Δ', 'Gain'): not values
+_DIFFERENCE_COLUMN = re.compile(r"(?i)^(?:difference|diff\.?|delta|Δ|change|gain|improvement|gap)\b|^Δ|\bΔ\s*$")
 
 
 _IGNORED_COLUMN = re.compile(
     r"(?i)^(?:colou?r|marker|shape|style|symbol|legend|line|rank|#|no\.?|index|id|position)$|"
     r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|source|"
-    r"reference|link|url|date|license|released?|organi[sz]ation|org|type|open)\b|±")
+    r"reference|link|url|date|license|released?|organi[sz]ation|org|type|open)\b|±|"
+    r"^(?:difference|diff\.?|delta|change|gain|improvement|gap)\b|^Δ|\bΔ\s*$")
 
 
 def _names_axis(header: str, axis_label: str) -> bool:
