@@ -46,10 +46,10 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'gpqa_methods'),
     ('full', 'inline_category_before'): (
         "'category: value; ...' on one line: text categories and two-key settings are lost",
-        'kv_method_budget win_rate gpqa_methods'),
+        'kv_method_budget gpqa_methods'),
     ('truncated', 'inline_category_before'): (
         "a cut 'category: value' pair loads the category's number as the value",
-        'kv_method_budget difficulty_levels precision win_rate gpqa_methods'),
+        'kv_method_budget difficulty_levels precision gpqa_methods'),
     ('full', 'list_aligned_to_axis'): (
         'a text category that looks like a name (Best-of-8) becomes a model',
         'gpqa_methods'),
@@ -70,13 +70,10 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'gpqa_methods'),
     ('full', 'prose_per_series'): (
         "one sentence per series ('SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048 and ...'): only some values load, most without their category",
-        'kv_budget_methods kv_method_budget params_scatter benchmarks_bars win_rate gpqa_methods'),
+        'kv_method_budget gpqa_methods'),
     ('truncated', 'prose_per_series'): (
         'as the full document',
-        'kv_budget_methods kv_method_budget gpqa_methods'),
-    ('truncated', 'series_numbered'): (
-        'as the full document',
-        'win_rate'),
+        'kv_method_budget gpqa_methods'),
     ('truncated', 'headings_mixed'): (
         "as the full document, and a cut value after its category loads the category's number",
         'temperature'),
@@ -94,7 +91,7 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'difficulty_levels throughput_accuracy thinking_budget'),
     ('truncated', 'notation_approx'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'temperature win_rate'),
+        'temperature'),
 }
 
 

@@ -60,3 +60,16 @@ def test_a_reference_line_value_in_its_legend_entry_is_a_point() -> None:
     assert [e.label for e in chart.legend] == ["SnapKV", "FullKV"]
     reference = [p for p in chart.points if p.is_reference_line]
     assert [(p.label, p.readings[0].value) for p in reference] == [("FullKV", 84.1)]
+
+
+def test_series_the_overview_lists_are_found_in_prose() -> None:
+    chart = parse_chart("## Line Chart: AIME24 Pass@1 under KV compression\n### Overview\n"
+                        "It compares 3 methods (SnapKV, StreamingLLM and PyramidKV).\n### Detailed Analysis\n"
+                        "SnapKV reaches about 25.2 at KV Budget 1024. PyramidKV reaches about 31.0 at KV Budget 1024.\n")
+    assert [(p.label, p.readings[0].value) for p in chart.points] == [("SnapKV", 25.2), ("PyramidKV", 31.0)]
+
+
+def test_a_value_on_a_named_category_is_not_that_name_s_value() -> None:
+    chart = parse_chart("## Bar Chart: Scores\n### Detailed Analysis\n"
+                        "Zeta-3B-Instruct reaches about 79.7 on AIME 2025. Orca3-8B reaches about 77.6 on AIME 2025.\n")
+    assert [p.label for p in chart.points] == ["Zeta-3B-Instruct", "Orca3-8B"]

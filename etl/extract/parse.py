@@ -513,6 +513,21 @@ def _sub_header(header: tuple[str, ...], cells: tuple[str, ...]) -> tuple[str, .
     return tuple(combined)
 
 
+_DECLARED = re.compile(r"(?i)\b(?:models?|methods?|series|variants?|approaches|baselines|systems|strategies|"
+                       r"configurations|settings)\s*\((?P<names>[^()]{3,240})\)")
+
+
+def _declared_series(overview: list[Span]) -> tuple[str, ...]:
+    """Series the overview lists by name: 'It compares 4 methods (SnapKV, H2O, StreamingLLM,
+    PyramidKV)', so prose can find them though their names carry no digits."""
+    names: list[str] = []
+    for span in overview:
+        for match in _DECLARED.finditer(span.text):
+            parts = _rx(r",\s*(?:and\s+)?|\s+and\s+").split(match.group("names"))
+            names.extend(p.strip(" .\"'") for p in parts if 2 <= len(p.strip()) <= 40 and not find_numbers(p))
+    return tuple(names)
+
+
 def _header_rank(line: SourceLine) -> float:
     """Rank of a group header: headings by level, then bold lines, then list items by depth.
 
@@ -784,7 +799,7 @@ def parse_chart(text: str) -> Chart:
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
-                                 tuple(e.label for e in legend))
+                                 (*(e.label for e in legend), *_declared_series(overview)))
             clauses = named_clauses(clean(content), prose=True) if not found else ()
             if clauses:  # 'Level 1 reaches 95.3, level 2 is 88.9, ...' under a series header
                 found = [Point(line.number, line.text.strip(), ctx, None, (),
@@ -808,7 +823,7 @@ def parse_chart(text: str) -> Chart:
             if scope is not None:
                 scope.role = "prose"
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
-                                 tuple(e.label for e in legend))
+                                 (*(e.label for e in legend), *_declared_series(overview)))
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))
@@ -886,7 +901,7 @@ _NAME_TOKEN = re.compile(
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
 _PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")
-_VALUE_AT = re.compile(r"\d[\d.,]*\s*%?\s+(?:at|@)\s+$")
+_VALUE_AT = re.compile(r"\d[\d.,]*\s*%?\s+(?:at|@|on|in)\s+$")  # '33.2 at KV 1000', '79.7 on AIME 2025': a category
 _COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus)\s+$")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[A-Za-z][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?"

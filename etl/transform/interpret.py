@@ -869,6 +869,15 @@ def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -
 _LOOK_PHRASE = re.compile(r"(?i)\b(?:" + LOOK + r")(?:[\s-]+(?:" + LOOK + r"))?(?:\s+(?:" + MARKS + "|" + SHAPES + r"))?\b")
 
 
+def _is_name_version(reading: Reading, ref: Reference) -> bool:
+    """Whether a reading's number ends a benchmark name with the word before it (``AlpacaEval 2.0``)."""
+    if reading.number.suffix or reading.number.is_approximate or reading.key_after:
+        return False
+    text = f"{reading.key_before.split()[-1]} {reading.number.raw}"
+    found = find_benchmark(text, ref)
+    return found is not None and found[2] == len(text)  # the name found runs through the number
+
+
 def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure: Figure,
                       free_axes: list[str], ref: Reference) -> tuple[str, Quantity] | None:
     """Which axis or quantity a reading measures: (role, quantity)."""
@@ -1317,6 +1326,13 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                 point_quantity = quantity
     if any(r.at is not None for r in point.readings):
         point = replace(point, readings=_resolve_at(point.readings, figure, ref))
+    versions = [r for r in point.readings if r.key_before and _is_name_version(r, ref)]
+    if versions:  # '22.2 on AlpacaEval 2.0': the 2.0 is part of the benchmark's name
+        for reading in versions:
+            facts.skipped.append(Skip(point.line, point.quote, "annotation",
+                                      f"{reading.number.raw} is part of the name {reading.key_before} "
+                                      f"{reading.number.raw}", token=reading.number.raw))
+        point = replace(point, readings=tuple(r for r in point.readings if r not in versions))
     if not point.is_table_row:
         point = _order_tuple(point, figure)
         free_axes = [role for role, q in figure.axes.items() if q.kind in ("metric", "params") and role != "colorbar"]
