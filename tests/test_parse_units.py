@@ -73,3 +73,10 @@ def test_a_value_on_a_named_category_is_not_that_name_s_value() -> None:
     chart = parse_chart("## Bar Chart: Scores\n### Detailed Analysis\n"
                         "Zeta-3B-Instruct reaches about 79.7 on AIME 2025. Orca3-8B reaches about 77.6 on AIME 2025.\n")
     assert [p.label for p in chart.points] == ["Zeta-3B-Instruct", "Orca3-8B"]
+
+
+def test_a_final_value_with_its_unit_is_whole() -> None:
+    whole = parse_chart("## Bar Chart: X\n### Detailed Analysis\n* Qwen3-8B: ~70%\n")
+    cut = parse_chart("## Bar Chart: X\n### Detailed Analysis\n* Qwen3-8B: ~7")
+    assert not whole.is_truncated and [p.readings[0].value for p in whole.points] == [70.0]
+    assert cut.is_truncated and not cut.points

@@ -443,7 +443,8 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
         if open_end and _rx(r"(?<![\d.])\d+\.$").search(stripped):  # '7.' cut before its decimals, not '... at 4096.\n'
             stripped = stripped[:-1]
         numbers = find_numbers(stripped)
-        if numbers and numbers[-1].end == len(stripped) and not cut:
+        # a number that ends the text may have lost digits, unless a unit after it shows it whole ('~70%')
+        if numbers and numbers[-1].end == len(stripped) and not cut and numbers[-1].suffix is None:
             content = stripped[: numbers[-1].start]
             cut = True
             whole_clause = content.rstrip()[-1:] in (",", ";", "|", "·")  # '..., 2048, 6': a new value was cut
@@ -495,6 +496,24 @@ def _drop_clause(content: str) -> tuple[str, str]:
 
 _XY_VALUES = re.compile(r"(?i)(?<![\w.])[xy]\s*(?:=|≈|~|:)\s*[~≈]?\s*[-+]?\.?\d")
 _RECORD_NAME = re.compile(r"(?i)(?:series\s+|point\s+|data\s+)?(?:label|name|model|series|method|system)(?:\s+name)?")
+
+
+_NUMERIC_CELL = re.compile(r"\s*[~≈]?\s*[-+−]?\d[\d.,]*\s*[%kKMB]?\s*")
+
+
+def _ditto(cells: tuple[str, ...], above: tuple[str, ...]) -> tuple[str, ...]:
+    """A row's empty leading label cells filled from the row above: describers leave a
+    merged cell ('| **AIME 2024** | Qwen3-8B | ...' then '| | Qwen3-8B | ...') empty below its first row."""
+    if not above or len(above) != len(cells) or cells[:1] != ("",):
+        return cells
+    filled = list(cells)
+    for index, cell in enumerate(cells):
+        if cell:
+            break
+        if not above[index] or _NUMERIC_CELL.fullmatch(above[index]):
+            return cells
+        filled[index] = above[index]
+    return tuple(filled)
 
 
 def _sub_header(header: tuple[str, ...], cells: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -596,6 +615,7 @@ def parse_chart(text: str) -> Chart:
     context: list[tuple[float, Span]] = []
     in_legend = False
     table_header: tuple[str, ...] | None = None
+    table_above: tuple[str, ...] = ()  # the cells of the table's previous row, for merged cells
     prose_axis_candidates: list[Axis] = []
     scopes: list[Scope] = []  # the data-section lines with digits, for the ledger
     present = [ln for ln in lines if ln.kind != "blank"]
@@ -712,6 +732,7 @@ def parse_chart(text: str) -> Chart:
         if line.kind == "table_row":
             if line.is_table_header or table_header is None:
                 table_header = tuple(clean(c) for c in line.cells)
+                table_above = ()
                 if scope is not None:
                     scope.role = "table header"
                 continue
@@ -721,9 +742,10 @@ def parse_chart(text: str) -> Chart:
                 if scope is not None:
                     scope.role = "table header"
                 continue
+            cells = _ditto(tuple(clean(c) for c in line.cells), table_above)
+            table_above = cells
             points.append(Point(line=line.number, quote=line.text.strip(), context=tuple(s for _, s in context),
-                                label=None, readings=(), fields=tuple(zip(table_header, (clean(c) for c in line.cells))),
-                                is_table_row=True))
+                                label=None, readings=(), fields=tuple(zip(table_header, cells)), is_table_row=True))
             continue
         table_header = None
         reference = _reference_point(line, tuple(s for _, s in context))
