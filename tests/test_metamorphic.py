@@ -79,10 +79,10 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'temperature'),
     ('full', 'headings_bold'): (
         'as list_category_before (text and two-key categories)',
-        'throughput_accuracy throughput_two_models'),
+        'throughput_two_models'),
     ('truncated', 'headings_bold'): (
         "as the full document, and a cut value after its category loads the category's number",
-        'throughput_accuracy throughput_two_models'),
+        'throughput_two_models'),
     ('full', 'axis_fields'): (
         'as list_category_before (text and two-key categories)',
         'difficulty_levels throughput_accuracy'),

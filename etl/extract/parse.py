@@ -619,6 +619,7 @@ def parse_chart(text: str) -> Chart:
     prose_axis_candidates: list[Axis] = []
     scopes: list[Scope] = []  # the data-section lines with digits, for the ledger
     present = [ln for ln in lines if ln.kind != "blank"]
+    previous = {b.number: a.number for a, b in zip(present, present[1:])}  # the non-blank line before each
     # items with deeper items under them: group headers, whatever text follows their label
     parents = {a.number for a, b in zip(present, present[1:]) if a.kind == "item" and b.kind == "item"
                and b.depth > a.depth}
@@ -806,6 +807,8 @@ def parse_chart(text: str) -> Chart:
             header_text = label if note is None else f"{label} ({note})"
         if header_text is not None and (line.kind in ("heading", "paragraph") or not readings or name_only):
             rank = _header_rank(line)
+            if context and context[-1][1].line == previous.get(line.number) and int(context[-1][0] * 2) == int(rank * 2):
+                rank = context[-1][0] + 0.01  # '**AIME25 Throughput**' right over '**R1-Distill-Llama-8B**': nested
             context = [(r, s) for r, s in context if r < rank]
             context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
             if scope is not None:
