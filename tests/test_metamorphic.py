@@ -77,12 +77,6 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
     ('truncated', 'headings_mixed'): (
         "as the full document, and a cut value after its category loads the category's number",
         'temperature'),
-    ('full', 'headings_bold'): (
-        'as list_category_before (text and two-key categories)',
-        'throughput_two_models'),
-    ('truncated', 'headings_bold'): (
-        "as the full document, and a cut value after its category loads the category's number",
-        'throughput_two_models'),
     ('full', 'axis_fields'): (
         'as list_category_before (text and two-key categories)',
         'difficulty_levels throughput_accuracy'),

@@ -809,6 +809,8 @@ def parse_chart(text: str) -> Chart:
             rank = _header_rank(line)
             if context and context[-1][1].line == previous.get(line.number) and int(context[-1][0] * 2) == int(rank * 2):
                 rank = context[-1][0] + 0.01  # '**AIME25 Throughput**' right over '**R1-Distill-Llama-8B**': nested
+            else:  # later, a header of that kind is a sibling of the deepest one (the nearest header wins a role)
+                rank = max((r for r, _ in context if int(r * 2) == int(rank * 2)), default=rank)
             context = [(r, s) for r, s in context if r < rank]
             context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
             if scope is not None:
