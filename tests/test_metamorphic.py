@@ -77,12 +77,6 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
     ('truncated', 'headings_mixed'): (
         "as the full document, and a cut value after its category loads the category's number",
         'temperature'),
-    ('full', 'axis_fields'): (
-        'as list_category_before (text and two-key categories)',
-        'difficulty_levels throughput_accuracy'),
-    ('truncated', 'axis_fields'): (
-        "as the full document, and a cut value after its category loads the category's number",
-        'difficulty_levels throughput_accuracy thinking_budget'),
     ('truncated', 'notation_approx'): (
         "as the full document, and a cut value after its category loads the category's number",
         'temperature'),

@@ -80,3 +80,10 @@ def test_a_final_value_with_its_unit_is_whole() -> None:
     cut = parse_chart("## Bar Chart: X\n### Detailed Analysis\n* Qwen3-8B: ~7")
     assert not whole.is_truncated and [p.readings[0].value for p in whole.points] == [70.0]
     assert cut.is_truncated and not cut.points
+
+
+def test_an_axis_described_over_two_field_lines_is_one_axis() -> None:
+    chart = parse_chart("## Line Chart: X\n### Components/Axes\n- **X-Axis Label:** Difficulty\n"
+                        "- **X-Axis Markers:** Easy, Medium, Hard\n### Detailed Analysis\n- Easy: 70.1\n")
+    [axis] = [a for a in chart.axes if a.role == "x"]
+    assert (axis.label, axis.ticks) == ("Difficulty", ("Easy", "Medium", "Hard"))

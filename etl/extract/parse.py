@@ -181,6 +181,14 @@ def parse_axis(content: str, line: int) -> Axis | None:
     else:
         role = "x"
     rest = text[match.end():].lstrip(" :：-–—")
+    field = _FIELD_LEAD.match(rest)
+    if field:  # 'X-Axis Label: Difficulty', 'X-Axis Markers: Easy, Medium, Hard'
+        value = rest[field.end():]
+        if field.group("field").lower() in ("label", "title", "name"):
+            rest = value
+        else:
+            ticks = _listed_ticks(value) or _axis_ticks(value, "")
+            return Axis(role=role, label="", unit=None, scale=_scale(value), ticks=ticks, line=line)
     quoted = _QUOTED.search(rest)
     if quoted and _CATEGORY_LEAD.search(rest[: quoted.start()]) and len(_QUOTED.findall(rest)) >= 2:
         # 'two groups, "AIME25" (left) and "GPQA-D" (right)': the quotes are the categories, not a title
@@ -218,6 +226,7 @@ def _listed_ticks(rest: str) -> tuple[str, ...] | None:
     return None
 
 
+_FIELD_LEAD = re.compile(r"(?i)(?P<field>label|title|name|(?:tick\s*)?(?:markers?|labels?|values?)|ticks|categories)\s*[:：]\s*")
 _AXIS_WORDS = re.compile(r"(?i)\b(?:from|to|scale|ticks?|range|ranging|log|linear|labell?ed|labels?|axis|with|per)\b")
 _AXIS_FIELD = re.compile(r"(?i)(?:axis\s+)?(?:[\w ]{1,20}/\s*)?(?P<field>label|title|name|(?:major\s+|minor\s+)?(?:tick\s*(?:marks?|labels?|values?)"
                          r"|ticks|markers|categories|values)|scale|range)$")
@@ -677,7 +686,11 @@ def parse_chart(text: str) -> Chart:
                     rank = _header_rank(line)
                     context = [(r, s) for r, s in context if r < rank]
                     context.append((rank, Span(line.number, axis.label)))
-                if not any(a.role == axis.role for a in axes):
+                same = next((a for a in axes if a.role == axis.role), None)
+                if same is not None and (not same.label or not same.ticks):  # one axis described over two lines
+                    axes = [replace(a, label=a.label or axis.label, unit=a.unit or axis.unit, scale=a.scale or axis.scale,
+                                    ticks=a.ticks or axis.ticks) if a is same else a for a in axes]
+                elif same is None:
                     axes.append(axis)
                     if not axis.label and line.kind == "item":  # its fields follow as sub-items
                         open_axis = (axis, line.depth)

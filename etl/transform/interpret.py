@@ -521,7 +521,10 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     """Interpret the axes, title and overview of a chart."""
     axes: dict[str, Quantity] = {}
     for axis in chart.axes:
-        axes.setdefault(axis.role, quantity_of(axis.label, ref))
+        quantity = quantity_of(axis.label, ref)
+        if not axis.label and quantity.kind == "unknown" and any(parse_number(t) is None for t in axis.ticks):
+            quantity = Quantity("category", "")  # an axis given only by its text categories ('FullKV, H2O, ...')
+        axes.setdefault(axis.role, quantity)
     x_axis = chart.axis("x")
     x_categories = x_axis.ticks if x_axis else ()
     title = chart.title.text if chart.title else ""
