@@ -46,19 +46,16 @@ KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
         'gpqa_methods'),
     ('full', 'inline_category_before'): (
         "'category: value; ...' on one line: text categories and two-key settings are lost",
-        'kv_method_budget gpqa_methods'),
+        'gpqa_methods'),
     ('truncated', 'inline_category_before'): (
         "a cut 'category: value' pair loads the category's number as the value",
-        'kv_method_budget difficulty_levels precision gpqa_methods'),
+        'difficulty_levels precision gpqa_methods'),
     ('full', 'list_aligned_to_axis'): (
         'a text category that looks like a name (Best-of-8) becomes a model',
         'gpqa_methods'),
     ('truncated', 'list_aligned_to_axis'): (
         'a cut value list is aligned to the x axis although its count no longer matches',
         'gpqa_methods'),
-    ('full', 'inline_pairs'): (
-        "inline pairs on one line ('X: A ≈ 1.0, B ≈ 2.0') load nothing, or lose the series",
-        'kv_budget_methods'),
     ('truncated', 'inline_pairs'): (
         'as the full document',
         'kv_budget_methods'),

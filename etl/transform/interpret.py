@@ -1235,7 +1235,26 @@ def _clause_points(point: Point, figure: Figure, ref: Reference) -> list[Point]:
     if all(is_category_label(n, ref, figure) or _is_x_tick(n, figure, ref) for n in names):
         return [Point(point.line, point.quote, outer, None, tuple(replace(r, category=name) for r in readings))
                 for name, (_, readings) in zip(names, point.clauses)]
+    # 'KV Budget 1024: SnapKV ≈ 25.2, H2O ≈ 30.8': names that are no quantity, benchmark or category are series
+    if len(set(names)) == len(names) and all(_is_series_name(_clean_label(n)[0], figure, ref) for n in names):
+        return [Point(point.line, point.quote, outer, name, readings)
+                for name, (_, readings) in zip(names, point.clauses)]
     return []
+
+
+def _is_series_name(name: str, figure: Figure, ref: Reference) -> bool:
+    """A name that can only be a series: one to three words naming no metric, known
+    benchmark, setting or category, and no descriptive word ('Average', 'Gap'); an unknown
+    name is a benchmark of its own only in a figure that names none ('Belebele')."""
+    if not 0 < len(name.split()) <= 3 or _is_descriptive_group(name) or _ANNOTATION_NAME.search(name):
+        return False
+    quantity = quantity_of(name, ref)
+    unknown_benchmark = quantity.kind == "metric" and not quantity.metric and not quantity.benchmark
+    return quantity.kind == "unknown" or (unknown_benchmark and bool(figure.benchmarks))
+
+
+_ANNOTATION_NAME = re.compile(r"(?i)\b(?:average|avg|mean|median|total|overall|gap|difference|delta|gain|drop|"
+                              r"improvement|std|variance|min|max|range)\b")
 
 
 def _claim_setting(facts: DocumentFacts, line: int, text: str, reason: str) -> None:
