@@ -1284,7 +1284,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             facts.skipped.append(Skip(point.line, point.quote, "no model",
                                       f"'{label}' names no series of the legend"))
         return
-    if label and is_model_like(label, ref) < 2:
+    owner = None
+    if label and point.context and is_model_like(label, ref) < 2:
         # a model named by a header governs a weaker label under it: the label is then a method or setting
         owner = next((s for s in reversed(point.context) if is_model_like(_clean_label(s.text)[0], ref) == 2), None)
         if owner is not None:
@@ -1302,6 +1303,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             if len({b for b, _, _ in named}) == 1:
                 slot.benchmark, slot.benchmark_written = named[0][0], span.text[named[0][1]:named[0][2]]
     for span in reversed(point.context):
+        if span is owner:
+            continue
         count = len(slot.settings)
         text = (figure.alias(span.text) or figure.alias(_clean_label(span.text)[0]) or span.text) if figure.aliases \
             else span.text
