@@ -165,7 +165,9 @@ _ENUMERATOR = re.compile(r"^\d{1,2}[.)]\s+")
 
 def parse_axis(content: str, line: int) -> Axis | None:
     """An axis from a Components line (``**X-axis:** "Total Parameters (B)", log, ticks at 3, 10``)."""
-    text = _ENUMERATOR.sub("", clean(content))  # '**2. X-Axis (Bottom):**'
+    text = clean(content)
+    if text[:1].isdigit():
+        text = _ENUMERATOR.sub("", text)  # '**2. X-Axis (Bottom):**'
     match = _AXIS_LINE.match(text)
     if not match:
         return None
@@ -377,8 +379,9 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     body = clean(text)
     body = _rx(r"^\s*(?:legend|key)\b[^:]*:\s*", re.IGNORECASE).sub("", body)
     # 'Hatched bar (diagonal lines ///): X': a remark on the look before the colon is not part of the style
-    body = _rx(r"\s*\((?P<inner>[^()]*)\)(?=\s*[:=])").sub(
-        lambda m: m.group(0) if _STYLE_ONLY_TEXT.fullmatch(m.group("inner")) else "", body)
+    if "(" in body:
+        body = _rx(r"\s*\((?P<inner>[^()]*)\)(?=\s*[:=])").sub(
+            lambda m: m.group(0) if _STYLE_ONLY_TEXT.fullmatch(m.group("inner")) else "", body)
     entries = []
     for match in _LEGEND_ENTRY.finditer(body):
         label = match.group("label").strip(" .`\"'“”")

@@ -581,7 +581,7 @@ def _cell_pair(chart: Chart, axes: dict[str, Quantity], ref: Reference) -> tuple
     a note names (``Each cell is written as Pass@1 (%) / Throughput (tok/s)``), else the
     left and the right y axis of a dual-axis chart."""
     for note in chart.notes:
-        named = _CELL_PAIR_NOTE.search(note.text)
+        named = _CELL_PAIR_NOTE.search(note.text) if "/" in note.text else None
         if named:
             pair = quantity_of(named.group("a").strip(), ref), quantity_of(named.group("b").strip(), ref)
             if all(q.kind == "metric" and q.metric for q in pair):
