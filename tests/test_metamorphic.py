@@ -31,53 +31,7 @@ from tests.metamorphic.render import LAYOUT_BY_NAME, LAYOUTS, Figure, Layout, re
 CHECKS = ("full", "truncated")
 
 #: (check, layout) -> (why it fails, the figures whose case fails it today). Only ever shrinks.
-KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {
-    ('full', 'list_category_after'): (
-        "a category written after the value ('42.7 at KV Budget 2048') is dropped, or its number loads",
-        'gpqa_methods'),
-    ('truncated', 'list_category_after'): (
-        'as the full document, and a value whose category is cut loads without it',
-        'gpqa_methods'),
-    ('full', 'inline_category_after'): (
-        'parenthesised categories that are benchmarks, text methods or two-key settings are not resolved',
-        'gpqa_methods'),
-    ('truncated', 'inline_category_after'): (
-        'as the full document',
-        'gpqa_methods'),
-    ('full', 'inline_category_before'): (
-        "'category: value; ...' on one line: text categories and two-key settings are lost",
-        'gpqa_methods'),
-    ('truncated', 'inline_category_before'): (
-        "a cut 'category: value' pair loads the category's number as the value",
-        'difficulty_levels precision gpqa_methods'),
-    ('full', 'list_aligned_to_axis'): (
-        'a text category that looks like a name (Best-of-8) becomes a model',
-        'gpqa_methods'),
-    ('truncated', 'list_aligned_to_axis'): (
-        'a cut value list is aligned to the x axis although its count no longer matches',
-        'gpqa_methods'),
-    ('truncated', 'inline_pairs'): (
-        'as the full document',
-        'kv_budget_methods'),
-    ('full', 'prose'): (
-        "prose sentences lose each value's category (setting or benchmark)",
-        'kv_budget_methods gpqa_methods'),
-    ('truncated', 'prose'): (
-        'as the full document',
-        'gpqa_methods'),
-    ('full', 'prose_per_series'): (
-        "one sentence per series ('SnapKV reaches about 25.2 at KV Budget 1024, 44.8 at KV Budget 2048 and ...'): only some values load, most without their category",
-        'kv_method_budget gpqa_methods'),
-    ('truncated', 'prose_per_series'): (
-        'as the full document',
-        'kv_method_budget gpqa_methods'),
-    ('truncated', 'headings_mixed'): (
-        "as the full document, and a cut value after its category loads the category's number",
-        'temperature'),
-    ('truncated', 'notation_approx'): (
-        "as the full document, and a cut value after its category loads the category's number",
-        'temperature'),
-}
+KNOWN_GAPS: dict[tuple[str, str], tuple[str, str]] = {}
 
 
 def cases() -> list[tuple[Figure, Layout]]:

@@ -55,6 +55,7 @@ class Reading:
     tuple; `category` is the x category written with the value (``42.7 (2500)``);
     `is_listed` marks a value of a bare list that must be aligned to the x categories;
     `after_text` is the text that follows the number up to the next one (``in BF16``);
+    `slot` places a listed value in a list that has gaps (``47.0 / n/a / 73.1``);
     `at` is the number written after ``at`` (``31.0 at 512``, ``0.64 at 6×10⁴ tokens``), which
     only the figure's axes can tell to be an x category or an x quantity."""
 
@@ -67,6 +68,7 @@ class Reading:
     after_text: str = ""
     at: Number | None = None  # '31.0 at 512': the number after 'at', an x category or an x quantity
     at_unit: str = ""         # the word after it ('tokens')
+    slot: tuple[int, int] | None = None  # a listed value's place in a list with placeholders, and that list's length
 
     @property
     def value(self) -> float:

@@ -19,11 +19,13 @@ from functools import lru_cache
 
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Scope, Skip, Span
-from benchdb.etl.extract.numbers import find_numbers
+from benchdb.etl.extract.numbers import find_numbers, parse_number
 from benchdb.etl.extract.recognize import (
+    AT_PHRASE,
     DESCRIPTIVE_FIELDS,
     clean,
     named_clauses,
+    names_no_data,
     read_values,
     split_label,
 )
@@ -65,10 +67,13 @@ _REFERENCE_LINE = re.compile(
     r"(?:[xy]\s*)?(?:=|≈|~|value of|approximately)?\s*[\d.~≈]",
     re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
-_HEADER_NOISE = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower|middle|center|first|second|third|fourth)\s+)?"
+_HEADER_NOISE = re.compile(r"^(?:(?:(?:(?:left|right|top|bottom|upper|lower|middle|center|first|second|third|fourth)\s+)?"
                            r"(?:chart|panel|plot|subplot|figure|graph|group|section|series|curve)\s*(?:\d+|\([a-h]\)|[a-h])?"
+                           r"(?:\s*\((?:left|right|top|bottom|upper|lower|middle|cent(?:er|re))[\w\s-]{0,12}\))?"  # 'Panel 1 (left):'
                            r"\s*[:.\-–—]\s*|"
-                           r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+)", re.IGNORECASE)
+                           r"(?:top|bottom|upper|lower|left|right|middle|cent(?:er|re))(?:[-\s](?:left|right|middle|cent(?:er|re)))?"
+                           r"\s*[:\-–—]\s+|"  # 'Top-left — Qwen3-4B · AIME24': a grid position
+                           r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+))+", re.IGNORECASE)  # '2. Chart 1: ...': both
 _POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
 _TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\s+)?title\W*$")
 _LITERAL_NEWLINE = re.compile(r"\\n")
@@ -136,7 +141,7 @@ def _section_kind(heading: str) -> str:
         return "other"
     if _rx(r"(?i)\W*(?:(?:evaluated|compared)\s+)?(?:models?|benchmarks?|datasets?|tasks?)\W*").fullmatch(text):
         return "overview"  # '## Model' over the one line naming it: figure-level text
-    if _rx(r"detail|data point|data series|data table|\bdata extraction|content", re.IGNORECASE).search(text):
+    if _rx(r"detail|data point|data series|data table|\bdata extraction|content|\bvalues\b|^\W*data\b", re.IGNORECASE).search(text):
         return "data"
     if _COMMENTARY.search(text):
         return "commentary"
@@ -214,6 +219,29 @@ def parse_axis(content: str, line: int) -> Axis | None:
     unit_match = _rx(r"\(([^()]{1,30})\)\s*$").search(label)
     unit = unit_match.group(1).strip() if unit_match else None
     return Axis(role=role, label=label, unit=unit, scale=_scale(rest), ticks=_axis_ticks(rest, label), line=line)
+
+
+_X_POSITIONS = re.compile(r"(?i)^(?:x|horizontal)[\s-]*(?:axis\s+)?(?:positions?|ticks?|values?|categories|points|"
+                          r"locations?|labels?)$")
+
+
+def _x_positions(content: str, line: int) -> Axis | None:
+    """The x ticks a data line lists under a label that names them (``X positions (KV cache
+    size): 256 / 512 / 1024``), as an axis whose label is the parenthesised note."""
+    label, note, rest = split_label(content)
+    if not label or not _X_POSITIONS.match(label) or not find_numbers(rest):
+        return None
+    ticks = _axis_ticks(_rx(r"\s+/\s+").sub(", ", rest), "")
+    return Axis(role="x", label=note or "", unit=None, scale=None, ticks=ticks, line=line) if ticks else None
+
+
+def _axis_heading(content: str, line: int) -> Axis | None:
+    """The axis a heading names with no label of its own (``Common X-Axis``, ``Y-Axis
+    Information``): its fields follow as items."""
+    text = _rx(r"(?i)^\s*(?:common|shared|global)\s+|\s+(?:information|info|details?|definition|description)\s*$").sub(
+        "", clean(content))
+    axis = parse_axis(text, line)
+    return axis if axis is not None and not axis.label and not axis.ticks else None
 
 
 def _listed_ticks(rest: str) -> tuple[str, ...] | None:
@@ -461,7 +489,7 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
             cut = True
             whole_clause = content.rstrip()[-1:] in (",", ";", "|", "·")  # '..., 2048, 6': a new value was cut
         if not cut and open_end and last.kind != "heading" and (
-                content.rstrip()[-1:].isalnum() or content.rstrip()[-1:] in "-_@/+=~≈,;("):
+                content.rstrip()[-1:].isalnum() or content.rstrip()[-1:] in "-_@/+=~≈,;(:"):
             cut = True  # 'Blue: 73.1 at BF16, 55.7 at INT'
         if not cut:
             return lines, [], False
@@ -507,7 +535,8 @@ def _drop_clause(content: str) -> tuple[str, str]:
 
 
 _XY_VALUES = re.compile(r"(?i)(?<![\w.])[xy]\s*(?:=|≈|~|:)\s*[~≈]?\s*[-+]?\.?\d")
-_RECORD_NAME = re.compile(r"(?i)(?:series\s+|point\s+|data\s+)?(?:label|name|model|series|method|system)(?:\s+name)?")
+_RECORD_NAME = re.compile(r"(?i)(?:series\s+|point\s+|data\s+|model\s+|bar\s+)?(?:label|name|model|series|method|system)"
+                          r"(?:\s+(?:name|label))?")
 
 
 _NUMERIC_CELL = re.compile(r"\s*[~≈]?\s*[-+−]?\d[\d.,]*\s*[%kKMB]?\s*")
@@ -577,6 +606,8 @@ def parse_chart(text: str) -> Chart:
     lines = split_lines(text)
     lines, skipped, truncated = _truncate_tail(lines, not text.endswith("\n"))
     skips: list[Skip] = list(skipped)
+    # the line the text ends inside, when it held a run of clauses: one clause of the run may be left
+    cut_line = skipped[0].line if skipped and len(_rx(r"[:=≈~]").findall(skipped[0].quote)) >= 2 else -1
     title: Span | None = None
     kind: str | None = None
     overview: list[Span] = []
@@ -647,6 +678,12 @@ def parse_chart(text: str) -> Chart:
                     kind_of and section_level is None) or (kind_of == "data" and section != "data"):
                 section = kind_of or ("data" if not has_data_section else "other")
                 context = []
+                axis = _axis_heading(line.content, line.number) if section == "components" else None
+                if axis is not None:  # '### Common X-Axis' over '* **Title:** ...' fields
+                    same = next((a for a in axes if a.role == axis.role), None)
+                    if same is None:
+                        axes.append(axis)
+                    open_axis = (same or axis, -1)
                 panel = _PANEL_HEADING.match(clean(line.content)) if section == "data" else None
                 if panel:
                     context = [(_header_rank(line), Span(line.number, panel.group("name").strip()))]
@@ -765,6 +802,16 @@ def parse_chart(text: str) -> Chart:
                                 label=None, readings=(), fields=tuple(zip(table_header, cells)), is_table_row=True))
             continue
         table_header = None
+        positions = _x_positions(content, line.number)
+        if positions is not None:  # '**X positions (KV cache size):** 256 / 512 / 1024': the x ticks, given with the data
+            x_axis = next((a for a in axes if a.role == "x"), None)
+            if x_axis is None:
+                axes.append(positions)
+            elif not x_axis.ticks:
+                axes = [replace(a, ticks=positions.ticks) if a is x_axis else a for a in axes]
+            if scope is not None:
+                scope.role = "axis"
+            continue
         reference = _reference_point(line, tuple(s for _, s in context))
         if reference is not None and line.kind == "paragraph":
             # a paragraph is read sentence by sentence: only the sentence about the line is the reference line
@@ -803,7 +850,7 @@ def parse_chart(text: str) -> Chart:
             if opening and read_values(rest[opening.end():])[0]:
                 label, rest = opening.group("cat").strip(), rest[opening.end():]
         if header_text is None and label is not None and line.kind == "item" and _RECORD_NAME.fullmatch(label) \
-                and rest.strip(" \"'“”*_`") and not find_numbers(rest):
+                and rest.strip(" \"'“”*_`") and not _rx(r"^[\s\"'“”*_`]*[~≈]?\d|[(:=]\s*[~≈]?\d").search(rest):
             header_text = rest.strip(" \"'“”*_`.")  # '- Label: "Qwen3-30B-A3B"' under 'Point 1': the record's series
         elif label and DESCRIPTIVE_FIELDS.match(label):
             if not _XY_VALUES.search(rest):
@@ -823,6 +870,14 @@ def parse_chart(text: str) -> Chart:
             header_text = label if note is None else f"{label} ({note})"
         if header_text is not None and (line.kind in ("heading", "paragraph") or not readings or name_only):
             rank = _header_rank(line)
+            bare = _HEADER_NOISE.sub("", header_text).strip()
+            if names_no_data(bare) or DESCRIPTIVE_FIELDS.match(bare.rstrip(":")):
+                # '*Data Points:*' under '**Panel 1: X**', '**Trend Verification:**': it closes deeper groups,
+                # names nothing, replaces no sibling
+                context = [(r, s) for r, s in context if int(r * 2) <= int(rank * 2)]
+                if scope is not None:
+                    scope.role = "header"
+                continue
             if context and context[-1][1].line == previous.get(line.number) and int(context[-1][0] * 2) == int(rank * 2):
                 rank = context[-1][0] + 0.01  # '**AIME25 Throughput**' right over '**R1-Distill-Llama-8B**': nested
             else:  # later, a header of that kind is a sibling of the deepest one (the nearest header wins a role)
@@ -859,7 +914,9 @@ def parse_chart(text: str) -> Chart:
         if note is not None:
             note_number = find_numbers(note)
             if len(note_number) == 1 and _rx(r"\s*[~≈]?\s*[\d.,]+\s*%?\s*").fullmatch(note):
-                if not any(abs(r.value - note_number[0].value) < 1e-9 for r in readings):
+                if label is not None and readings and parse_number(label) is not None:
+                    dropped.append((note_number[0], "axis tick or label"))  # '128 (3.1%): 31.6': the tick's second label
+                elif not any(abs(r.value - note_number[0].value) < 1e-9 for r in readings):
                     readings.insert(0, Reading(note_number[0], position="label"))
                 note = None
         if label is None and readings and _rx(r"^[A-Z][\w.\-+@]*\d[\w.\-+@]*\s+(?:reaches|scores|is|at|has|achieves|with|sits|gets|obtains)\b").match(rest):
@@ -880,10 +937,11 @@ def parse_chart(text: str) -> Chart:
                                   "no value could be read from this line"))
             continue
         found: tuple[tuple[str, str], ...] = ()
-        if len(readings) + len(dropped) >= 2 or len(find_numbers(clean(content))) >= 2:  # two clauses, two numbers
-            found = named_clauses(clean(content))  # 'Level 1: 97.7 · Level 2: 93.3': the label is the first name
+        if len(readings) + len(dropped) >= 2 or len(find_numbers(clean(content))) >= 2 or line.number == cut_line:
+            least = 1 if line.number == cut_line else 2
+            found = named_clauses(clean(content), least=least)  # 'Level 1: 97.7 · Level 2: 93.3': the label is the first name
             if not (found and label and found[0][0] == clean(label).strip(" *_")):
-                found = named_clauses(rest)
+                found = named_clauses(rest, least=least)
         clauses = tuple((name, tuple(read_values(value)[0])) for name, value in found)
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note, clauses=clauses))
@@ -943,11 +1001,16 @@ _NAME_TOKEN = re.compile(
 # A series referred to by its look in prose: 'the blue line', 'the dashed orange curve'.
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
+# A series named between its look and its mark: 'the grey Majority Voting line', 'the red Qwen3-8B bars'.
+_LOOK_NAMED = re.compile(
+    r"(?i)\bthe\s+(?:" + LOOK + r"\s+){1,3}(?P<name>(?-i:[A-Z])[\w.\-+@]*(?:\s+(?-i:[A-Z0-9])[\w.\-+@]*){0,3})\s+(?:"
+    + MARKS + r")\b")
 _PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")
 _VALUE_AT = re.compile(r"\d[\d.,]*\s*%?\s+(?:at|@|on|in)\s+$")  # '33.2 at KV 1000', '79.7 on AIME 2025': a category
 _COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus)\s+$")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
-_NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[A-Za-z][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?(?:[\s-]*[A-Za-z][\w-]*)?"
+_NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[^\W\d_][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?" \
+    r"(?:[\s-]*(?!(?:group|panel|subplot|cluster|category)\b)[A-Za-z][\w-]*)?"
 _OPENING_CATEGORY = re.compile(
     r"^(?P<prep>at|with|under|for|by|on|in)\s+(?:an?\s+|the\s+)?(?:(?:(?-i:[a-z])[\w-]*\s+){0,2}(?-i:[a-z])[\w-]*,\s+)?"
     r"(?P<cat>" + _NUMERIC_CATEGORY + r"|(?-i:[A-Z])[\w.\-@+]*(?:\s(?-i:[A-Z0-9])[\w.\-@+]*){0,2}"
@@ -966,6 +1029,19 @@ def _opening(sentence: str) -> re.Match[str] | None:
     return opening
 
 
+def _in_category(reading: Reading, category: str) -> Reading:
+    """`reading` under the category its sentence opens with; a category of its own comes first
+    ('In the τ = 0.3 cluster, ... 28.4 ... for N = 4': both)."""
+    if reading.at:
+        return reading
+    if not reading.category:
+        return replace(reading, category=category)
+    own, opening = (_rx(r"[^\W\d_]+").findall(c.lower()) for c in (reading.category, category))
+    if not own or not opening or set(own) & set(opening) or ", " in reading.category:
+        return reading  # '... at 1024 it reaches 66.9%' after 'With a 512-token budget': the same key, its own wins
+    return replace(reading, category=f"{reading.category}, {category}")
+
+
 def _placed_readings(text: str) -> tuple[Reading, ...]:
     """The values of a sentence that are placed on x: written with their category (``42.0 at
     a budget of 2500``) or after an opening one (``At 1024 (1,024 tokens), the accuracy is 28.9%``)."""
@@ -974,7 +1050,7 @@ def _placed_readings(text: str) -> tuple[Reading, ...]:
         opening = _opening(sentence)
         readings, _ = read_values(sentence[opening.end():] if opening else sentence)
         if opening:
-            readings = [r if r.category or r.at else replace(r, category=opening.group("cat").strip()) for r in readings]
+            readings = [_in_category(r, opening.group("cat").strip()) for r in readings]
         placed.extend(r for r in readings if (r.category or r.at) and not r.is_listed)
     return tuple(placed)
 
@@ -994,15 +1070,21 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
         earlier, topics = topics, (*topics, Span(line.number, sentence))
         names = []
+        # the categories values are written 'at' ('66.7 at SnapKV, KV Budget 1024') name no series
+        at_spans = [(m.start("cat"), m.end("cat")) for n in find_numbers(sentence)
+                    if (m := AT_PHRASE.match(sentence, n.end)) is not None]
         for match in _NAME_TOKEN.finditer(sentence):
             name = match.group("name").rstrip(".")
+            head, _, tail = name.rpartition(" ")
+            if head in series and parse_number(tail) is not None:
+                continue  # 'StreamingLLM 42.5': a known series and its value, not a versioned name
             if (find_numbers(name) and " " not in name) or not _rx(r"\d").search(name) or len(name) < 3:
                 continue
             if _rx(r"(?:[xyXY]-axis|\d+[A-Za-z]+|pass@\d+)", re.IGNORECASE).fullmatch(name) or name.lower() in categories:
                 continue
             if _METRIC_AFTER.match(sentence[match.end():]):
                 continue
-            if _VALUE_AT.search(sentence, 0, match.start()):
+            if _VALUE_AT.search(sentence, 0, match.start()) or any(a <= match.start() < b for a, b in at_spans):
                 continue  # '33.2 at Thinking Budget 1000': the value's category, not a series
             names.append((match.start(), match.end(), name))
         for label in series:  # a series the legend names, written as it is there ('Greedy')
@@ -1011,6 +1093,9 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                     _rx(r"[^\w)]?").fullmatch(sentence[at + len(label): at + len(label) + 1] or "") and \
                     sentence[at - 1: at] not in ("(", "-"):  # not a note, as in 'Talon-80B (Ours)'
                 names.append((at, at + len(label), label))
+        for match in _LOOK_NAMED.finditer(sentence):  # the name, not the look, is the series
+            if not any(start < match.end("name") and match.start("name") < end for start, end, _ in names):
+                names.append((match.start("name"), match.end("name"), match.group("name")))
         for match in _STYLE_REFERENCE.finditer(sentence):
             if _COMPARED_WITH.search(sentence, 0, match.start()):
                 continue  # 'slightly below the solid line': a comparison, not the subject
@@ -1049,7 +1134,7 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             if sum(r.is_listed for r in readings) != len(categories) or not categories:
                 readings = [r for r in readings if not r.is_listed]  # a list that is not one value per x category
             if sentence_category:
-                readings = [r if r.category or r.at else replace(r, category=sentence_category) for r in readings]
+                readings = [_in_category(r, sentence_category) for r in readings]
             if readings:
                 points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
                                     readings=tuple(readings), topics=earlier))

@@ -19,18 +19,33 @@ _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")
 _LEADING_LABEL = re.compile(
     r"^\s*(?:\*\*(?P<bold>[^*]+?)\*\*(?:\s*(?P<bnote>\([^)]*\))(?=\s*[:：]))?\s*[:：]?\s*(?:[-–—]\s+)?|"
-    r"(?P<plain>[^:：]{1,80}?)\s*[:：](?:[*_]{1,2}(?=\s))?\s+|"  # '*Trend:* ...': the emphasis closes after the colon
+    r"(?P<plain>[^:：]{1,80}?)\s*[:：](?:[*_]{1,2}(?=\s))?(?:\s+|$)|"  # '*Trend:* ...': the emphasis closes after the colon
     r"(?P<dashed>[^\s:：—–→]{2,60}(?: [^\s:：—–→]{1,20}){0,3}?)\s+(?:[—–→⇒]|->|=>)\s+(?=\S))"
 )
 # Words that describe how a point looks or where it sits, not what it is.
 DESCRIPTIVE_FIELDS = re.compile(
-    r"^(?:position|location|placement|colou?r|marker|shape|size|style|error\s*bars?|trend(?:\s+\w+)?|"
+    r"^(?:position|location|placement|colou?r|marker|shape|size|style|error\s*bars?|(?:visual\s+)?trend(?:\s+\w+){0,2}|"
+    r"(?:[\w-]+\s+){0,2}verification|"
     r"note|notes|observation|description|appearance|visual|label|labels|annotation|line\s*style|"
     r"legend(?:\s+\w+)?|spatial\s+\w+|pattern|highlight|comment|remark|outlier|range|spread|"
     r"count|number of points|total points|chart type|type|title|shaded (?:band|region|area)|band|region|"
     r"shading|annotation|arrow|inset)$",
     re.IGNORECASE,
 )
+# The words of a header that only says data follows ('Data Points', 'Extracted values').
+_DATA_WORDS = frozenset(
+    "data table tables values value points point numerical numeric estimated estimates approximate extracted "
+    "extraction reconstruction reconstructed readings reading raw summary full list from grid chart plot the of "
+    "scores score results result series measurements numbers".split())
+
+
+def names_no_data(text: str) -> bool:
+    """Whether `text` (a header or label) only says that data follows (``Data Points``,
+    ``Approximate values``) and names no model, benchmark or setting."""
+    words = _rx(r"[A-Za-z]+").findall(text)
+    return bool(words) and not _rx(r"\d").search(text) and all(w.lower() in _DATA_WORDS for w in words)
+
+
 # Numbers that annotate rather than measure: statistics, differences, counts.
 _ANNOTATION_KEY = re.compile(
     r"(?:\b(?:r|r²|r\^2|rho|ρ|p|slope|intercept|correlation|coefficient|difference|diff|delta|gap|"
@@ -48,6 +63,9 @@ _DIFFERENCE = re.compile(
     r"\b" + DIFFERENCE_START + r"(?:gap|difference|delta|widens?|narrows?|trails? by|leads? by|ahead by|behind by|lower by|higher by|"
     r"improves? by|improvement of|gains? of|drops? of|drop|margin|speed-?up|more than|less than|"
     r"outperforms? by|points? (?:higher|lower|above|below))\b", re.IGNORECASE)
+# the ends of an error bar or interval, written as its own range
+_ERROR_RANGE = re.compile(r"(?i)\b(?:error bars?|confidence intervals?|whiskers?|CIs?)\b[^.;]{0,40}\b(?:from|between|spans?|"
+                          r"spanning|extends?|extending|ranges?|ranging|covers?)\b[^.;]{0,40}$")
 _STOP_WORDS = {
     "a", "an", "the", "of", "at", "is", "are", "was", "with", "and", "to", "for", "on", "in", "by",
     "its", "it", "reaches", "reach", "scores", "score of", "value", "values", "approximate", "approximately",
@@ -117,6 +135,45 @@ def after_text_raw(text: str, number: Number) -> str:
     return text[number.end: number.end + 30]
 
 
+_LIST_SEP = re.compile(r"\s*(?:,|,?\s*and)\s*")
+_FOR_KEY = re.compile(r"\s*,?\s+(?:for|at|with|under)\s+(?:the\s+)?(?P<key>[^\d,;.]{1,30}?)\s*(?=[~≈]?\d)")
+_RESPECTIVELY = re.compile(r"(?i)\s*,?\s*respectively\b")
+
+
+def _respective(rest: str, numbers: list[Number], used: set[int]) -> dict[int, str]:
+    """Values listed with their categories listed after them, 'respectively': '28.4, 31.9 and
+    33.6 for N = 4, N = 16 and N = 64, respectively' -> {value index: 'N = 4', ...}; marks the
+    categories' numbers used."""
+    found: dict[int, str] = {}
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and _LIST_SEP.fullmatch(rest, numbers[j].end, numbers[j + 1].start):
+            j += 1
+        size = j - i + 1
+        lead = _FOR_KEY.match(rest, numbers[j].end) if size >= 2 and j + size < len(numbers) else None
+        if lead is None or any(k in used for k in range(i, j + size + 1)):
+            i = j + 1
+            continue
+        key = lead.group("key").strip()
+        places = [j + 1]
+        bare_key = _rx(r"\s*=\s*$").sub("", key)
+        for k in range(j + 2, j + size + 1):
+            between = rest[numbers[k - 1].end: numbers[k].start]
+            if not _rx(r"\s*(?:,|,?\s*and)\s*(?:" + re.escape(bare_key) + r"\s*=?\s*)?").fullmatch(between):
+                break
+            places.append(k)
+        tail = rest[numbers[places[-1]].end:]
+        if len(places) == size and _RESPECTIVELY.match(tail) and not numbers[places[-1]].is_signed:
+            for value, place in zip(range(i, j + 1), places):
+                found[value] = f"{key} {numbers[place].raw}"
+                used.add(place)
+            i = places[-1] + 1
+            continue
+        i = j + 1
+    return found
+
+
 def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
     """Readings in the value part of a data line, and the numbers left out with why.
 
@@ -154,7 +211,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             readings.append(Reading(numbers[index], position=position))
             used.add(index)
     # a value followed by its category in parentheses: 42.7 (2500), 27.0 (KV Budget 2500)
-    categories: dict[int, str] = {}
+    categories: dict[int, str] = _respective(rest, numbers, used)
     for i, number in enumerate(numbers):
         if i in used:
             continue
@@ -192,9 +249,12 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     for i, number in enumerate(numbers):
         if i in used or i in categories or number.is_signed:
             continue
-        phrase = _AT_PHRASE.match(rest, number.end) or _WITH_AMOUNT.match(rest, number.end)
+        phrase = AT_PHRASE.match(rest, number.end) or _WITH_AMOUNT.match(rest, number.end) or \
+            _KEYED_AFTER.match(rest, number.end)
         if phrase:
-            categories[i] = phrase.group("cat")
+            word = phrase.group("cat").rsplit(None, 1)
+            categories[i] = f"{_NUMBER_WORDS.get(word[0].lower(), word[0])} {word[1]}" if len(word) == 2 \
+                and word[0].lower() in _NUMBER_WORDS else phrase.group("cat")  # 'with one sample': 1 sample
             used.update(j for j in range(i + 1, len(numbers)) if numbers[j].start < phrase.end())
     # a value 'at' a bare number: "31.0 at 512", "0.64 at 0.6×10⁵ tokens"; the axes decide what it is
     at_numbers: dict[int, tuple[Number, str]] = {}
@@ -213,7 +273,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             continue
         between = rest[numbers[i].end: numbers[i + 1].start]
         lead = _rx(r"[,;(]").split(rest[: numbers[i].start])[-1]
-        if _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}\s*(?::|=|→|->|⇒)\s*(?:[~≈]\s*)?").fullmatch(between) \
+        approx_sign = between.isspace() and numbers[i + 1].raw[:1] in "≈~" and not numbers[i].is_approximate  # '2K ≈ 38.5'
+        if (approx_sign or _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}\s*(?::|=|→|->|⇒)\s*(?:[~≈]\s*)?").fullmatch(between)) \
                 and _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}").fullmatch(lead) \
                 and not _rx(r"[A-Za-z]").search(between.split(":")[-1] if ":" in between else ""):
             word_before = lead.strip()
@@ -228,19 +289,33 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     runs: list[list[int]] = []
     free = [i for i in range(len(numbers)) if i not in used]
     run: list[int] = []
+    gaps: dict[int, int] = {}  # list member -> placeholders ('n/a', '–') written right before it
     for slot in [*free, None]:
-        if slot is not None and run and _rx(r"\s*(?:,|;|,?\s*and|/|\|)\s*").fullmatch(rest[numbers[run[-1]].end: numbers[slot].start]) \
-                and slot not in categories and run[-1] not in categories:
+        between = _LIST_GAP.fullmatch(rest[numbers[run[-1]].end: numbers[slot].start]) if slot is not None and run else None
+        if between is not None and slot not in categories and run[-1] not in categories:
             run.append(slot)
+            if between.group("gaps"):
+                gaps[slot] = len(_PLACEHOLDER.findall(between.group("gaps")))
             continue
         pair_list = len(run) == 2 and (
             _rx(r":\s*$").search(rest[: numbers[run[0]].start].rstrip(" ~≈"))
             or (_rx(r"\s*and\s*").fullmatch(rest[numbers[run[0]].end: numbers[run[1]].start])
                 and numbers[run[0]].suffix == numbers[run[1]].suffix and numbers[run[0]].suffix not in ("B", "M")))
-        if len(run) >= 3 or pair_list:
+        tail = _LIST_TAIL.match(rest, numbers[run[-1]].end) if len(run) == 2 else None
+        if len(run) >= 3 or pair_list or (len(run) == 2 and (run[1] in gaps or tail)):  # '47.0, 58.9, –, –'
             listed.update(run)
             runs.append(run)
         run = [slot] if slot is not None else []
+    # a list with placeholders ('~47.0 / ~58.9 / n/a / ~73.1'): each value's place in it, and the list's length
+    slots: dict[int, tuple[int, int]] = {}
+    for members in runs:
+        tail = _LIST_TAIL.match(rest, numbers[members[-1]].end)
+        trailing = len(_PLACEHOLDER.findall(tail.group(0))) if tail else 0
+        head = _LIST_HEAD.search(rest, 0, numbers[members[0]].start)
+        leading = len(_PLACEHOLDER.findall(head.group(0))) if head else 0
+        if trailing or leading or any(m in gaps for m in members):
+            places = [leading + k + sum(gaps.get(m, 0) for m in members[: k + 1]) for k in range(len(members))]
+            slots.update((m, (place, places[-1] + 1 + trailing)) for m, place in zip(members, places))
     # a list of values and the list of their categories: '4.3 s, 4.9 s and 6.6 s at batch sizes 1, 8 and 32'
     for values, places in zip(runs, runs[1:]):
         key = _rx(r"\s+(?:at|for)\s+(?P<key>(?:[A-Za-z][\w\-]*\s+){1,3})$").fullmatch(
@@ -269,6 +344,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "annotation"))
             previous_end = number.end
             continue
+        if _ERROR_RANGE.search(sentence_before):  # 'The error bar extends from approximately 75.6% to 81.0%'
+            dropped.append((number, "error bar"))
+            previous_end = number.end
+            continue
         if _rx(r"\s*(?:-?\s*)?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", re.IGNORECASE).match(after_text_raw(rest, number)) or _rx(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $").search(clause):
             dropped.append((number, "axis position"))
             previous_end = number.end
@@ -284,7 +363,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         following = rest[number.end: numbers[i + 1].start if i + 1 < len(numbers) else len(rest)]
         following = _rx(r"[;]|\.\s").split(following)[0][:60]
         if i in listed:
-            readings.append(Reading(number, key_before=_key_words(clause), is_listed=True))
+            readings.append(Reading(number, key_before=_key_words(clause), is_listed=True, slot=slots.get(i)))
         else:
             at_number, at_unit = at_numbers.get(i, (None, ""))
             readings.append(Reading(number, key_before=_key_words(clause), key_after=_key_words(after_text),
@@ -297,8 +376,21 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
 _ERROR_BAR = re.compile(r"(?i)\bCI\b|confidence|±|\berror\b|\bstd\b")
 _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
 # '63.7% with 512 tokens': an amount after the value, with its unit, is its x category
-_WITH_AMOUNT = re.compile(r"\s+(?:with|using|under)\s+(?P<cat>\d+(?:[.,]\d+)*\s*[kKM]?\s+(?:tokens?|samples?|shots?))\b")
-_AT_PHRASE = re.compile(
+# what a list's members may be separated by, placeholders for a missing value included
+_PLACEHOLDER = re.compile(r"(?i)(?<![\w/])(?:n/?a|none|null|missing|[–—-])(?![\w/])")
+_LIST_SEPARATOR = r"\s*(?:,|;|,?\s*and|/|\|)\s*"
+_LIST_GAP = re.compile(_LIST_SEPARATOR + r"(?P<gaps>(?:(?i:n/?a|none|null|missing|[–—-])" + _LIST_SEPARATOR + r")*)")
+_LIST_HEAD = re.compile(r"(?:(?<![\w/])(?i:n/?a|none|null|missing|[–—-])" + _LIST_SEPARATOR + r")+$")
+_LIST_TAIL = re.compile(r"(?:" + _LIST_SEPARATOR + r"(?i:n/?a|none|null|missing|[–—-])(?![\w/]))+")
+_NUMBER_WORDS = {"a single": "1", "single": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+                 "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
+_WITH_AMOUNT = re.compile(r"\s*,?\s+(?:with|using|under|when)\s+(?P<cat>(?:\d+(?:[.,]\d+)*\s*[kKM]?|(?i:"
+                          + "|".join(_NUMBER_WORDS) + r"))\s+"
+                          r"(?:tokens?|samples?|shots?|generations?|candidates?|rollouts?|attempts?))\b")
+# a keyed category after its value, behind a preposition: '75.0% for N = 1', '86.2%, at N = 64'
+_KEYED_AFTER = re.compile(r"\s*,?\s+(?:at|@|for|with|when|under|using)\s+(?P<cat>[A-Za-zτ][\w\-]*\s*=\s*(?:[~≈]\s*)?"
+                          r"\d+(?:[.,]\d+)*\s*[kKM]?)(?!\w|[.,]\d)")
+AT_PHRASE = re.compile(
     r"\s+(?:at|@)\s+(?P<cat>(?:[A-Za-z][\w\-]*\s*){1,2}[=:]\s*(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?"  # 'T = 0.6'
     r"(?:\s+(?!(?i:and|while|with|but|then|at|for|in|on|to|the|a)\b)[A-Za-z][\w\-]*)?|"
     r"(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|(?:an?\s+|the\s+)?[a-z][\w\-]*(?:\s+of)?(?=\s+[~≈]?\d))"
@@ -317,13 +409,13 @@ _PROSE_CLAUSE = re.compile(
     re.IGNORECASE)
 
 
-def named_clauses(rest: str, prose: bool = False) -> tuple[tuple[str, str], ...]:
-    """A run of two or more ``name ≈ value`` clauses (``GPT-4o ≈ 88.7, Claude 3.5 Sonnet ≈
-    88.3``; ``=``, ``~`` or ``:`` between name and value) as (name, value text) pairs, else ().
-    A name may hold numbers of its own (``Claude 3.5 Sonnet``); the value is one number
-    with its decorations."""
+def named_clauses(rest: str, prose: bool = False, least: int = 2) -> tuple[tuple[str, str], ...]:
+    """A run of `least` (two) or more ``name ≈ value`` clauses (``GPT-4o ≈ 88.7, Claude 3.5
+    Sonnet ≈ 88.3``; ``=``, ``~`` or ``:`` between name and value) as (name, value text)
+    pairs, else (); one is a run where the text was cut after it. A name may hold numbers of
+    its own (``Claude 3.5 Sonnet``); the value is one number with its decorations."""
     dotted = not prose and _rx(r"\s[·•|]\s").search(rest) is not None  # 'FullKV 66.9% · H2O 55.7%'
-    if not prose and not dotted and rest.count("≈") + rest.count("=") + rest.count("~") + rest.count(":") < 2:
+    if not prose and not dotted and rest.count("≈") + rest.count("=") + rest.count("~") + rest.count(":") < least:
         return ()
     clauses = []
     for part in _CLAUSE_SPLIT.split(rest.strip()):
@@ -336,4 +428,4 @@ def named_clauses(rest: str, prose: bool = False) -> tuple[tuple[str, str], ...]
         if not name or parse_number(value) is None or _rx(r"(?i)[xyz]|[xyz][- ]?axis").fullmatch(name):
             return ()
         clauses.append((name, value))
-    return tuple(clauses) if len(clauses) >= 2 else ()
+    return tuple(clauses) if len(clauses) >= least else ()

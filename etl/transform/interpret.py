@@ -25,6 +25,7 @@ from functools import lru_cache
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
+from benchdb.etl.extract.recognize import names_no_data
 from benchdb.etl.extract.styles import COLOURS, LINE_STYLES, LOOK, MARKS, SHAPES
 from benchdb.etl.transform.names import (
     alpha_tokens,
@@ -322,6 +323,7 @@ def _benchmark_residue(text: str, benchmark: str | None) -> str | None:
     """An unknown benchmark's name left in a label once metric words and units are gone:
     ``C-Reason ZH (accuracy)`` → ``C-Reason ZH``; generic words give None."""
     residue = _rx(r"\([^()]*\)").sub(" ", text)
+    residue = _rx(r"(?i)\s(?:vs\.?|versus|against|across)\s.*$").sub("", residue)  # 'pass@10 vs Temperature': the x axis
     residue = _rx(r"(?i)\b(?:pass\s*@\s*\d+|accuracy|acc\.?|score|scores|avg\.?|average|mean|performance|"
                      r"success\s*rate|win\s*rate|rate|results?|evaluation|eval|percent|%|points?)\b").sub(" ", residue)
     residue = _rx(r"[%()\[\]:]").sub(" ", residue)
@@ -357,6 +359,7 @@ class Figure:
     named_text: str = ""  # title and overview, where a numeric setting may be named
     series: frozenset[str] = frozenset()  # lower-cased legend labels that name series, not quantities
     cell_pair: tuple[Quantity, Quantity] | None = None  # what the two numbers of an 'a / b' cell measure
+    symbols: dict[str, str] = field(default_factory=dict)  # 'N' -> 'num_samples', 'τ' -> 'temperature'
     _number_key: str | None | bool = False  # False: not looked up yet
 
     def number_key(self, ref: Reference) -> str | None:
@@ -573,7 +576,30 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
         if any(not match_metric(label, ref) for label in legend_labels) else frozenset()
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
-                  cell_pair=_cell_pair(chart, axes, ref))
+                  cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref))
+
+
+_SYMBOL_IN_LABEL = re.compile(r"\(\s*(?P<sym>[^\W\d_]{1,2})\s*\)")
+_SYMBOL_EQUALS = re.compile(r"(?<![\w.])(?P<sym>[^\W\d_]{1,2})\s*=\s*[~≈]?\d")
+
+
+def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
+    """The symbols a figure defines for its settings: an axis label's '(N)' or 'τ' in
+    'Sampling temperature (τ)', or a sentence that names one setting and writes 'N = 4'
+    (the legend, titled "Number of samples", ... N = 4, N = 16)."""
+    symbols: dict[str, str] = {}
+    texts = [a.label for a in chart.axes] + [s.text for s in (*chart.overview, *chart.notes)]
+    for text in texts:
+        for sentence in _rx(r"(?<=[.;!?])\s+").split(text):
+            keys = {rule.key for rule in ref.settings if rule.pattern.search(sentence)}
+            if len(keys) != 1:
+                continue
+            key = keys.pop()
+            named = {m.group("sym") for m in _SYMBOL_IN_LABEL.finditer(sentence)} | \
+                {m.group("sym") for m in _SYMBOL_EQUALS.finditer(sentence)}
+            if len(named) == 1:
+                symbols.setdefault(named.pop(), key)
+    return symbols
 
 
 def _cell_pair(chart: Chart, axes: dict[str, Quantity], ref: Reference) -> tuple[Quantity, Quantity] | None:
@@ -612,6 +638,7 @@ class _Slot:
     unit: str | None = None
     settings: dict[str, str] = field(default_factory=dict)
     panel: str = ""
+    measures: Quantity | None = None  # what a table row's label says its values are
 
 
 def _format_number(value: float) -> str:
@@ -640,7 +667,10 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
     """A category label (``KV Budget 2500``, ``128 tokens``, ``1k``) as a (key, value) setting."""
     x = figure.axes.get("x")
     key = None
-    for rule in ref.settings:
+    symbol = _SYMBOL_EQUALS.match(text.strip()) if figure.symbols else None
+    if symbol is not None:
+        key = figure.symbols.get(symbol.group("sym"))  # 'N = 16' where the legend defines N
+    for rule in ref.settings if key is None else ():
         if rule.pattern.search(text):
             key = rule.key
             break
@@ -658,7 +688,7 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
 
 
 _CATEGORY_LABEL = re.compile(
-    r"(?i)^(?:[a-z][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?\d[\d.,]*\s*[kmbt%]?(?:\s*[a-z/]{1,12}){0,2}$")
+    r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?\d[\d.,]*\s*[kmbt%]?(?:\s*[a-z/]{1,12}){0,2}$")
 
 
 def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -> bool:
@@ -692,9 +722,9 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     name, role = _strip_prefix(name)
     if not name:
         return
-    if "|" in name:  # a panel title: 'R1-Qwen | AIME24'
+    if "|" in name or " · " in name:  # a panel title: 'R1-Qwen | AIME24', 'Qwen3-4B · MATH500'
         slot.panel = slot.panel or text
-        for part in name.split("|"):
+        for part in _rx(r"\||\s·\s").split(name):
             _assign_name(slot, part.strip(), figure, ref, is_label)
         return
     if note:
@@ -702,6 +732,9 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         if metric and slot.metric is None and role != "model":
             slot.metric = metric
     if _is_descriptive_group(name):
+        named = find_benchmark(note, ref) if note and slot.benchmark is None else None
+        if named is not None:  # 'Right Plot (GPQA Diamond)': the panel's benchmark, in its note
+            slot.benchmark, slot.benchmark_written, slot.benchmark_text = named[0], note[named[1]:named[2]], None
         return
     if (", " in name or " / " in name) and not is_model_like(name, ref):
         parts = [p.strip() for p in _rx(r",|\s/\s").split(name)]
@@ -785,10 +818,11 @@ DESCRIPTIVE_GROUP = re.compile(
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
 
 
-# words that only say "here is the data" ('Data Table Reconstruction', 'Numerical Values (Estimated)')
-_DATA_WORDS = frozenset(
-    "data table tables values value points point numerical numeric estimated estimates approximate extracted "
-    "extraction reconstruction reconstructed readings reading raw summary full list from grid chart plot the of".split())
+# the header of a first column whose cells name what each row measures
+_ROW_OF_QUANTITIES = re.compile(r"(?i)^(?:quantity|quantities|metric|metrics|measure|measures|variable|property|field|"
+                                r"axis|dimension)$")
+_HEDGED_HEADER = re.compile(r"(?i)(?:approx(?:\.|imately)?|about|around|roughly|est(?:\.|imated)?|[~≈])\s*"
+                            r"(?:(?:values?|scores?|readings?)\s+)?(?:(?:at|@)\s*)?")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -797,8 +831,7 @@ def _is_descriptive_group(name: str) -> bool:
     ``Data Table Reconstruction``) rather than naming them."""
     if DESCRIPTIVE_GROUP.match(name) is not None:
         return True
-    words = _rx(r"[A-Za-z]+").findall(name)
-    return len(words) >= 2 and not _HAS_DIGIT(name) and all(w.lower() in _DATA_WORDS for w in words)
+    return len(_rx(r"[A-Za-z]+").findall(name)) >= 2 and names_no_data(name)
 
 
 
@@ -856,7 +889,9 @@ def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -
     None when the category is a setting value (``2500``, ``1k``)."""
     if parse_number(_rx(r"(?i)(?:\b|-)(?:kv|budget|tokens?)\b").sub(" ", category)) is not None:
         return None  # '2500', 'KV 1024', '512-token'
-
+    x_axis = figure.axes.get("x")
+    if x_axis is not None and x_axis.kind == "setting" and _is_x_tick(category, figure, ref):
+        return None  # 'Best-of-8' listed on a 'Method' axis is a method, however name-like
     benchmark = find_benchmark(category, ref)
     if benchmark is None and is_model_like(category, ref) == 0:
         return None
@@ -1001,6 +1036,7 @@ def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
         return facts
     for point in _aligned(chart, figure, facts):
         _interpret_point(point, figure, ref, facts)
+    _drop_restatements(facts)
     _infer_units(facts, ref)
     _dedupe(facts)
     return facts
@@ -1015,7 +1051,13 @@ def _aligned(chart: Chart, figure: Figure, facts: DocumentFacts) -> list[Point]:
             points.append(point)
             continue
         categories = figure.x_categories
-        if categories and len(categories) == len(listed):
+        if categories and all(r.slot is not None and r.slot[1] == len(categories) for r in listed):
+            listed = [r for r in listed if r.slot is not None]
+            aligned = tuple(Reading(r.number, category=categories[r.slot[0]]) for r in listed)  # 'n/a' holds a place
+            rest = tuple(r for r in point.readings if not r.is_listed)
+            points.append(Point(point.line, point.quote, point.context, point.label, rest + aligned, point.note,
+                                point.fields, point.is_reference_line, point.is_table_row))
+        elif categories and len(categories) == len(listed):
             aligned = tuple(Reading(r.number, category=c) for r, c in zip(listed, categories))
             rest = tuple(r for r in point.readings if not r.is_listed)
             points.append(Point(point.line, point.quote, point.context, point.label, rest + aligned, point.note,
@@ -1091,9 +1133,13 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     benchmark, a parameter count nor a setting is a series (a method or a model)."""
     numeric: list[tuple[str, Reading, Quantity]] = []
     column_key: str | None = None  # the setting every value column is a value of, when the corner says so
+    row_quantity: Quantity | None = None  # what the row's values measure, when its label names it
     measures: dict[int, Quantity] = {}  # reading -> what it measures, for the parts of 'a / b' cells
     for header, cell in point.fields:
         header_clean = _rx(r"\s+").sub(" ", header).strip()
+        hedge = _HEDGED_HEADER.match(header_clean)
+        if hedge and hedge.end() < len(header_clean):  # 'Approx. at τ=0.2': the column is 'τ=0.2'
+            header_clean = header_clean[hedge.end():]
         if "\\" in header_clean:  # a corner cell 'Method \ KV budget': the rows' role, then the columns'
             header_clean, columns = (part.strip() for part in header_clean.split("\\", 1))
             columns_quantity = quantity_of(columns, ref)
@@ -1119,7 +1165,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                     facts.skipped.append(Skip(point.line, point.quote, reason,
                                               f"{ignored.raw} in column {header_clean}", token=ignored.raw))
                 continue
-            if _rx(r"(?i)(model|name|system)").match(header_clean):
+            row = quantity_of(_rx(r"^\(?[a-h]\)\s+").sub("", cell.strip()), ref) \
+                if column_key is None and _ROW_OF_QUANTITIES.match(header_clean) else None
+            if row is not None and (row.kind == "params" or row.kind == "metric" and (row.metric or row.benchmark)):
+                row_quantity = row  # '| Activated Parameters (B) | 3.2 | 5.1 |' under models as columns
+            elif _rx(r"(?i)(model|name|system)").match(header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
             elif quantity.kind == "setting" and quantity.setting_key:
                 slot.settings.setdefault(quantity.setting_key, cell.strip())
@@ -1152,6 +1202,13 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     series_columns = any(_COMPOUND_HEADER.match(h) for h, _, _ in numeric) and bool(figure.number_key(ref))
     benchmark_columns = not series_columns and any(_column_benchmark(h, ref) for h, _, _ in numeric)
     for header_clean, reading, quantity in numeric:
+        if row_quantity is not None and quantity.kind == "unknown":  # the row names the quantity, the column the series
+            series = _Slot(None, None, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
+                           slot.metric, slot.unit, dict(slot.settings), slot.panel)
+            _assign_name(series, header_clean, figure, ref, is_label=True)
+            series.measures = row_quantity
+            readings.append((reading, row_quantity, series))
+            continue
         if column_key is not None and quantity.kind != "setting":  # 'Metric \ Precision' over 'BF16', 'FP8'
             series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
                            slot.metric, slot.unit, dict(slot.settings), slot.panel)
@@ -1324,7 +1381,12 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                 if series.model is None and len(figure.models) == 1:
                     series.model = strip_annotations(figure.models[0])
                     series.model_written = figure.models[0]
-                if series.model is not None:
+                if series.model is not None and series.measures is not None:
+                    if series.measures.kind == "params":  # a row of parameter counts under models as columns
+                        _emit_params(point, series.model, reading, series.measures, facts)
+                    else:  # a row that names its benchmark and metric
+                        _emit(point, series, reading, series.measures, figure, ref, facts, settings=series.settings)
+                elif series.model is not None:
                     metric_quantity = next((q for r in ("y", "y_left", "x") for q in [figure.axes.get(r)]
                                             if q is not None and q.kind == "metric"), Quantity("metric"))
                     if series.metric and series.metric != metric_quantity.metric:
@@ -1407,16 +1469,20 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             facts.claims.append(Claim(point.line, reading.number.raw, "setting", "position on a setting axis"))
             continue
         if quantity.kind == "params":
-            value = reading.number.scaled("B") if reading.number.suffix in ("B", "M", "T") else reading.value * (
-                _SCALE.get(quantity.unit or "", 1e9) / 1e9 if quantity.unit in ("M", "T") else 1.0)
-            if not math.isfinite(value):
-                facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, reading.number.raw,
-                                          token=reading.number.raw))
-                continue
-            facts.params.append(ParamFact(slot.model, quantity.param_kind or "total", value, point.line, point.quote))
-            facts.claims.append(Claim(point.line, reading.number.raw, "parameter"))
+            _emit_params(point, slot.model, reading, quantity, facts)
             continue
         _emit(point, slot, reading, quantity, figure, ref, facts, settings=settings)
+
+
+def _emit_params(point: Point, model: str, reading: Reading, quantity: Quantity, facts: DocumentFacts) -> None:
+    """Append the parameter count `reading` gives `model` on a parameter quantity (in billions)."""
+    value = reading.number.scaled("B") if reading.number.suffix in ("B", "M", "T") else reading.value * (
+        _SCALE.get(quantity.unit or "", 1e9) / 1e9 if quantity.unit in ("M", "T") else 1.0)
+    if not math.isfinite(value):
+        facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, reading.number.raw, token=reading.number.raw))
+        return
+    facts.params.append(ParamFact(model, quantity.param_kind or "total", value, point.line, point.quote))
+    facts.claims.append(Claim(point.line, reading.number.raw, "parameter"))
 
 
 def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figure: Figure, ref: Reference,
@@ -1435,11 +1501,16 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
             b == quantity.benchmark for b, _, _ in find_benchmarks(figure.title, ref)) else "score"
     else:
         metric = quantity.metric or slot.metric or figure.metric or "score"
+        if metric == "score":  # 'Score: 0.874' under an axis of strict accuracy: the generic word names no metric
+            metric = next((m for m in (slot.metric, figure.metric) if m and m != "score"), "score")
     if quantity.kind != "metric":
         metric = slot.metric or figure.metric or "score"
     rule = ref.metric_rule(metric)
-    benchmark = quantity.benchmark or slot.benchmark
-    benchmark_text = quantity.benchmark_text or slot.benchmark_text
+    if is_axis and slot.benchmark:  # a panel header's benchmark is nearer than the axis the first panel gave
+        benchmark, benchmark_text = slot.benchmark, None
+    else:
+        benchmark = quantity.benchmark or slot.benchmark
+        benchmark_text = quantity.benchmark_text or slot.benchmark_text
     if rule is not None and rule.kind in ("throughput", "latency", "cost") and benchmark is None and figure.benchmarks:
         benchmark_text = None  # not a score: it belongs to the benchmark scored in the same figure
     if benchmark is None and benchmark_text is None:
@@ -1486,6 +1557,32 @@ def _bind_k(metric: str, settings: dict[str, str], figure: Figure) -> tuple[str,
     return metric[:-1] + settings[key], rest
 
 
+def _drop_restatements(facts: DocumentFacts) -> None:
+    """Drop a value read without its x category ('starts at about 85.7%') when its series has
+    the same value with one (the table row at N = 1): prose restating a point, not a new result."""
+    placed: dict[tuple[str, str, str, str], set[float]] = {}
+    for fact in facts.values:
+        if fact.setting:
+            placed.setdefault((fact.model_name, fact.benchmark_name, fact.metric, fact.panel), set()).add(fact.value)
+    if not placed:
+        return
+    kept = []
+    for fact in facts.values:
+        if fact.setting or fact.value not in placed.get((fact.model_name, fact.benchmark_name, fact.metric, fact.panel), ()):
+            kept.append(fact)
+            continue
+        token = next((c.token for c in facts.claims if c.line == fact.source_line and c.state == "measurement"
+                      and (n := parse_number(c.token)) is not None and n.value == fact.value), None)
+        if token is None:
+            kept.append(fact)
+            continue
+        facts.claims.remove(next(c for c in facts.claims if c.line == fact.source_line and c.token == token
+                                 and c.state == "measurement"))
+        facts.skipped.append(Skip(fact.source_line, fact.quote, "repeated value",
+                                  f"{token} restates a value given with its x category", token=token))
+    facts.values[:] = kept
+
+
 def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
     """A figure that plots no benchmark result: a composition (pie, data mix), a diagram, or
     one where neither a benchmark nor an evaluation metric is named anywhere."""
@@ -1510,7 +1607,8 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
 
 
 _NO_RESULT_SAID = re.compile(r"(?i)\bno (?:evaluation|benchmark) (?:results?|scores?)\b|"
-                             r"\b(?:does not|doesn't) (?:show|report|plot) (?:any )?(?:evaluation|benchmark)")
+                             r"\b(?:does not|doesn't|do not) (?:show|report|plot|give|include) (?:any )?(?:(?:end-)?task )?"
+                             r"(?:evaluation|benchmark|accuracy|scores?)")
 _NO_RESULT_KIND = re.compile(r"(?i)\b(?:pie|donut|doughnut|mixture|data mix|composition|proportions?|allocation|"
                              r"architecture|diagram|flow ?chart|pipeline|timeline|schematic|word cloud|treemap)\b")
 
