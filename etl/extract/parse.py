@@ -419,9 +419,15 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     if not entries:  # 'Greedy (black ×), Majority@8 (blue circle)': names with their look
         for match in _NAME_WITH_LOOK.finditer(body):
             entries.append(LegendEntry(style=match.group("style").strip(), label=match.group("label").strip(), line=line))
+    if not entries:  # '`Top`: Red line with circle markers.': the name first, then its look
+        match = _NAME_THEN_LOOK.match(body)
+        if match:
+            entries.append(LegendEntry(style=match.group("style").strip(" ."), label=match.group("label").strip(), line=line))
     return entries
 
 
+_NAME_THEN_LOOK = re.compile(r"^[\s`*_\"']*(?P<label>[^:`*\"']{1,40}?)[\s`*_\"']*[:=]\s*(?P<style>(?:(?:" + LOOK + r")[\s-]+)+"
+                             r"(?:" + MARKS + "|" + SHAPES + r")\b.*)$", re.IGNORECASE)
 _NAME_WITH_LOOK = re.compile(r"(?:^|[,;]\s*)(?P<label>[A-Za-z][^,;()]{0,40}?)\s*\((?P<style>[^()]*\b(?:" + COLOURS + "|"
                              + LINE_STYLES + r")\b[^()]*)\)", re.IGNORECASE)
 

@@ -65,7 +65,7 @@ _DIFFERENCE = re.compile(
     r"outperforms? by|points? (?:higher|lower|above|below))\b", re.IGNORECASE)
 # the ends of an error bar or interval, written as its own range
 _ERROR_RANGE = re.compile(r"(?i)\b(?:error bars?|confidence intervals?|whiskers?|CIs?)\b[^.;]{0,40}\b(?:from|between|spans?|"
-                          r"spanning|extends?|extending|ranges?|ranging|covers?)\b[^.;]{0,40}$")
+                          r"spanning|extends?|extending|ranges?|ranging|covers?)\b(?:[^.;]|\.\d){0,40}$")
 _STOP_WORDS = {
     "a", "an", "the", "of", "at", "is", "are", "was", "with", "and", "to", "for", "on", "in", "by",
     "its", "it", "reaches", "reach", "scores", "score of", "value", "values", "approximate", "approximately",

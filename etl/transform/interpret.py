@@ -731,7 +731,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         metric = match_metric(note, ref)
         if metric and slot.metric is None and role != "model":
             slot.metric = metric
-    if _is_descriptive_group(name):
+    if _is_descriptive_group(name) and not (is_label and name.lower() in figure.series):  # a legend's 'Top' labels a series
         named = find_benchmark(note, ref) if note and slot.benchmark is None else None
         if named is not None:  # 'Right Plot (GPQA Diamond)': the panel's benchmark, in its note
             slot.benchmark, slot.benchmark_written, slot.benchmark_text = named[0], note[named[1]:named[2]], None
@@ -784,7 +784,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         key = figure.setting_key_for_labels
         if key not in slot.settings and not _rx(r"(?i)data\s*points?.*|values?|approximate.*|models?|"
                                                             r"results?|series|data").fullmatch(name):
-            if _is_descriptive_group(name) or not _looks_like_a_name(name):
+            if not (is_label and name.lower() in figure.series) and (_is_descriptive_group(name) or not _looks_like_a_name(name)):
                 return
             slot.settings[key] = name
         return
