@@ -751,6 +751,16 @@ def parse_chart(text: str) -> Chart:
                 if scope is not None:
                     scopes.pop()  # the title is not data
                 continue
+            field = _AXIS_FIELD.match(label.strip()) if label and axes and section == "components" else None
+            if field is not None and field.group("field").lower() not in ("label", "title", "name"):
+                # '* **Axis Markers:** 30, 40, 50' after '* **Y-axis Title:** ...': a field of the axis just named
+                latest = max(axes, key=lambda a: a.line)
+                completed = _axis_field(latest, content, line.number)
+                if completed is not None:
+                    axes = [completed if a is latest else a for a in axes]
+                    if scope is not None:
+                        scope.role = "axis"
+                    continue
             if label and _rx(r"(?:chart|figure|plot)?\s*type", re.IGNORECASE).match(label) and kind is None:
                 kind = rest.split(".")[0].split(" with ")[0].strip().lower()[:60] or None
             reference = _reference_point(line, ())
