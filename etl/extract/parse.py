@@ -221,6 +221,7 @@ def parse_axis(content: str, line: int) -> Axis | None:
     return Axis(role=role, label=label, unit=unit, scale=_scale(rest), ticks=_axis_ticks(rest, label), line=line)
 
 
+_X_LEAD = re.compile(r"(?i)^[\s*_`]*(?:x|horizontal)\b")
 _X_POSITIONS = re.compile(r"(?i)^(?:x|horizontal)[\s-]*(?:axis\s+)?(?:positions?|ticks?|values?|categories|points|"
                           r"locations?|labels?)$")
 
@@ -228,6 +229,8 @@ _X_POSITIONS = re.compile(r"(?i)^(?:x|horizontal)[\s-]*(?:axis\s+)?(?:positions?
 def _x_positions(content: str, line: int) -> Axis | None:
     """The x ticks a data line lists under a label that names them (``X positions (KV cache
     size): 256 / 512 / 1024``), as an axis whose label is the parenthesised note."""
+    if not _X_LEAD.match(content):
+        return None
     label, note, rest = split_label(content)
     if not label or not _X_POSITIONS.match(label) or not find_numbers(rest):
         return None

@@ -579,6 +579,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref))
 
 
+_UNIT_LETTERS = frozenset("k K M B T G s ms x GB MB".split())  # '(k)' after a label is a unit, not a symbol
 _SYMBOL_IN_LABEL = re.compile(r"\(\s*(?P<sym>[^\W\d_]{1,2})\s*\)")
 _SYMBOL_EQUALS = re.compile(r"(?<![\w.])(?P<sym>[^\W\d_]{1,2})\s*=\s*[~≈]?\d")
 
@@ -590,15 +591,17 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
     symbols: dict[str, str] = {}
     texts = [a.label for a in chart.axes] + [s.text for s in (*chart.overview, *chart.notes)]
     for text in texts:
+        if "=" not in text and "(" not in text:
+            continue
         for sentence in _rx(r"(?<=[.;!?])\s+").split(text):
+            named = {m.group("sym") for m in _SYMBOL_IN_LABEL.finditer(sentence)} - _UNIT_LETTERS | \
+                {m.group("sym") for m in _SYMBOL_EQUALS.finditer(sentence)}
+            if len(named) != 1:
+                continue
             keys = {rule.key for rule in ref.settings if rule.pattern.search(sentence)}
             if len(keys) != 1:
                 continue
-            key = keys.pop()
-            named = {m.group("sym") for m in _SYMBOL_IN_LABEL.finditer(sentence)} | \
-                {m.group("sym") for m in _SYMBOL_EQUALS.finditer(sentence)}
-            if len(named) == 1:
-                symbols.setdefault(named.pop(), key)
+            symbols.setdefault(named.pop(), keys.pop())
     return symbols
 
 
