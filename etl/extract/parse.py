@@ -221,6 +221,7 @@ def parse_axis(content: str, line: int) -> Axis | None:
     return Axis(role=role, label=label, unit=unit, scale=_scale(rest), ticks=_axis_ticks(rest, label), line=line)
 
 
+_CAPTION_FIELD = re.compile(r"(?i)^\W*(?:figure\s+|table\s+)?(?:caption|subtitle|title)\b[^:]{0,30}:")
 _X_LEAD = re.compile(r"(?i)^[\s*_`]*(?:x|horizontal)\b")
 _X_POSITIONS = re.compile(r"(?i)^(?:x|horizontal)[\s-]*(?:axis\s+)?(?:positions?|ticks?|values?|categories|points|"
                           r"locations?|labels?)$")
@@ -704,6 +705,8 @@ def parse_chart(text: str) -> Chart:
                 context = []
                 continue
         if section in ("commentary", "other"):
+            if section == "other" and _CAPTION_FIELD.match(clean(line.content)):
+                overview.append(Span(line.number, clean(line.content)))  # '* **Caption:** "..."': figure-level text
             continue
         content = line.content
         if line.kind in ("blank", "other") or not content.strip():

@@ -272,10 +272,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         if i in used or i in categories or (i + 1) in used:
             continue
         between = rest[numbers[i].end: numbers[i + 1].start]
-        lead = _rx(r"[,;(]").split(rest[: numbers[i].start])[-1]
+        lead = _rx(r"[,;(|:]").split(rest[: numbers[i].start])[-1]
         approx_sign = between.isspace() and numbers[i + 1].raw[:1] in "≈~" and not numbers[i].is_approximate  # '2K ≈ 38.5'
         if (approx_sign or _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}\s*(?::|=|→|->|⇒)\s*(?:[~≈]\s*)?").fullmatch(between)) \
-                and _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}").fullmatch(lead) \
+                and _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}(?:=\s*)?").fullmatch(lead) \
                 and not _rx(r"[A-Za-z]").search(between.split(":")[-1] if ":" in between else ""):
             word_before = lead.strip()
             word_after = _rx(r"[:=→>⇒~≈\-]").sub(" ", between).strip()

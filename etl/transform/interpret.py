@@ -314,7 +314,8 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
         unit = inner[-1].strip() if inner else None
     if metric in ("throughput",) and unit is None:
         unit = "tokens/s"
-    residue = _benchmark_residue(text, benchmark[0] if benchmark else None) if benchmark is None else None
+    rule = ref.metric_rule(metric) if benchmark is None else None
+    residue = _benchmark_residue(rule.pattern.sub(" ", text) if rule else text, None) if benchmark is None else None
     return Quantity("metric", text, metric=metric, benchmark=benchmark[0] if benchmark else None,
                     benchmark_text=residue, unit=unit)
 
@@ -326,7 +327,7 @@ def _benchmark_residue(text: str, benchmark: str | None) -> str | None:
     residue = _rx(r"(?i)\s(?:vs\.?|versus|against|across)\s.*$").sub("", residue)  # 'pass@10 vs Temperature': the x axis
     residue = _rx(r"(?i)\b(?:pass\s*@\s*\d+|accuracy|acc\.?|score|scores|avg\.?|average|mean|performance|"
                      r"success\s*rate|win\s*rate|rate|results?|evaluation|eval|percent|%|points?)\b").sub(" ", residue)
-    residue = _rx(r"[%()\[\]:]").sub(" ", residue)
+    residue = _rx(r"[%()\[\]:↑↓]|(?<=\s)\.(?=\s|$)").sub(" ", residue)
     residue = _rx(r"\s+").sub(" ", residue).strip(" -–,.")
     if not residue or len(residue) > 40:
         return None
@@ -756,6 +757,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         named = find_benchmarks(name, ref)
         if len(named) == 1:  # a header that mentions one benchmark: 'In the MathVista group'
             slot.benchmark, slot.benchmark_written = named[0][0], name
+            if slot.metric is None:  # 'MATH-500 accuracy (%)': and the metric it names
+                slot.metric = match_metric(name[:named[0][1]] + " " + name[named[0][2]:], ref)
             return
     if role == "benchmark" or (benchmark and benchmark[2] - benchmark[1] >= len(name.strip()) - 2):
         if slot.benchmark is None:
@@ -1227,6 +1230,15 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             readings.append((reading, quantity_of(column_note, ref), series))
             continue
         only_a_name = quantity.kind == "metric" and not quantity.metric and not quantity.benchmark
+        if quantity.kind == "metric" and quantity.metric and quantity.benchmark_text and not quantity.benchmark \
+                and (figure.benchmarks or slot.benchmark) and is_model_like(quantity.benchmark_text, ref) < 2:
+            # 'SnapKV Acc. (%) ↑' where the figure names its benchmark: a method's column of one metric
+            series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, None,
+                           slot.metric, slot.unit, dict(slot.settings), slot.panel)
+            series.settings.setdefault(figure.setting_key_for_labels, quantity.benchmark_text)
+            series.measures = replace(quantity, benchmark_text=None)
+            readings.append((reading, series.measures, series))
+            continue
         if quantity.kind in ("metric", "params") and not (only_a_name and (figure.benchmarks or series_columns)):
             readings.append((reading, quantity, None))
             continue
