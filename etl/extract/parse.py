@@ -48,7 +48,7 @@ _CHART_TITLE = re.compile(r"(?i)^\s*\[?[^:\]]{0,40}\b(?:chart|plot|graph|diagram
 _TITLE_KIND = re.compile(r"^\s*\[?(?P<kind>[^:\]]{2,60}?)\]?\s*:\s*(?P<title>.+)$")
 _AXIS_LINE = re.compile(
     r"^(?P<role>(?:(?:primary|secondary|left|right|top|bottom)\s+)?(?:[xy]|horizontal|vertical)[\s-]*axis"
-    r"(?:\s*\([^()]{1,30}\))?|colou?r\s*bar|"
+    r"(?:\s*\([^()]{1,30}\))?|colou?r\s*bar|spokes?(?:\s*\([^()]{1,50}\))?|"
     r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
 )
@@ -251,6 +251,8 @@ def _axis_heading(content: str, line: int) -> Axis | None:
 def _listed_ticks(rest: str) -> tuple[str, ...] | None:
     """The categories of an axis line that is only a list of three or more names or ticks,
     each starting with a capital or a digit (a remark in parentheses may end it)."""
+    if "→" in rest and rest.count("→") >= 2:  # 'MMLU-Pro → GPQA Diamond → IFEval': categories in drawing order
+        rest = rest.replace("→", ",")
     if rest.count(",") < 2 or ":" in rest:  # 'KV cache budget (tokens): 512, 1024': a title, then ticks
         return None
     items = [i.strip(" .\"“”'") for i in _rx(r"[,;]").split(_rx(r"\s*\([^()]*\)\s*\.?\s*$").sub("", rest))]
@@ -928,6 +930,10 @@ def parse_chart(text: str) -> Chart:
                 placed = _placed_readings(clean(content))
                 if placed:
                     found = [Point(line.number, line.text.strip(), ctx, None, placed)]
+            if not found and not content.lstrip().startswith("|"):  # '71.1 / 49.0 / 84.1' under its series' header
+                listed = read_values(clean(content))[0]
+                if len(listed) >= 2 and all(r.is_listed for r in listed):
+                    found = [Point(line.number, line.text.strip(), ctx, None, tuple(listed))]
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))

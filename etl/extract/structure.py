@@ -251,6 +251,35 @@ def _mapping_depths(rows: list[str]) -> list[int | None] | None:
     return depths if present >= 3 and mapped >= 0.7 * present else None
 
 
+_HTML_CELL = re.compile(r"(?is)<t([hd])\b[^>]*>(.*?)</t[hd]\s*>")
+_HTML_BOLD = re.compile(r"(?is)<(b|strong)\b[^>]*>(.*?)</\1\s*>")
+_HTML_TAG = re.compile(r"<[^>]{0,200}>")
+_HTML_TABLE_LINE = re.compile(r"(?i)^\s*(?:</?(?:table|thead|tbody|tfoot|tr|caption|colgroup|col)\b[^>]*>\s*)+$")
+
+
+def _html_rows(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], header_rows: set[int],
+               grid_cells: dict[int, tuple[str, ...]]) -> None:
+    """An HTML table written one row per line (``<tr><td>Qwen</td><td>73.2</td></tr>``): its
+    rows are grid rows like a pipe table's (``<th>`` cells or ``<thead>`` make the header), its
+    tag-only lines are not text."""
+    in_head = False
+    for index, raw in enumerate(raw_lines):
+        lowered = raw.lower()
+        if "<thead" in lowered:
+            in_head = True
+        cells = _HTML_CELL.findall(raw) if "<t" in lowered else []
+        if cells:
+            texts = tuple(_HTML_TAG.sub("", _HTML_BOLD.sub(r"**\2**", inner)).strip() for _, inner in cells)
+            kinds[index] = ("grid_row", 0, False)
+            grid_cells[index] = texts
+            if in_head or all(kind.lower() == "h" for kind, _ in cells):
+                header_rows.add(index)
+        elif _HTML_TABLE_LINE.match(raw):
+            kinds[index] = ("other", 0, False)
+        if "</thead" in lowered:
+            in_head = False
+
+
 def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int], dict[int, tuple[str, ...]]]:
     """0-based line -> (kind, depth, is_ordered) for the block structure markdown-it finds,
     the 0-based lines that are table header rows, and the cells of every grid row, split
@@ -324,6 +353,8 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
     except BaseException:  # a Rust panic (pyo3 PanicException): every line falls back to plain classification
         return {}, set(), {}
     visit(tree, 0, False, False)
+    if "<tr" in text or "<TR" in text:
+        _html_rows(raw_lines, kinds, header_rows, grid_cells)
     if "  " in text:
         _aligned_grids(raw_lines, kinds, header_rows, grid_cells)
     return kinds, header_rows, grid_cells

@@ -8,6 +8,6 @@ COLOURS = (r"dark|light|pale|bright|deep|navy|sky|olive|teal|cyan|magenta|maroon
            r"purple|violet|pink|gr[ae]y|black|white|yellow|brown|beige|turquoise|lime|indigo|salmon|tan")
 LINE_STYLES = r"solid|dashed|dotted|dash-dot|thick|thin|filled|hollow|open|striped|hatched|cross-hatched|shaded|plain|patterned"
 SHAPES = r"circles?|squares?|triangles?|diamonds?|stars?|cross(?:es)?|plus|pentagons?|hexagons?|upward|downward|inverted"
-MARKS = r"markers?|lines?|curves?|bars?|areas?|boxes?|shapes?|series|points?|dots?"
+MARKS = r"markers?|lines?|curves?|bars?|areas?|boxes?|shapes?|series|points?|dots?|polygons?|outlines?|regions?"
 
 LOOK = f"(?:{COLOURS}|{LINE_STYLES})"  # a word that says how a series looks

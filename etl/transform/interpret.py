@@ -256,8 +256,14 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     text, _ = _strip_prefix(text)
     match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(text) if text.rstrip().endswith(")") else None
     if match and not _rx(r"ours?\b|proposed", re.IGNORECASE).search(match.group("note")):
-        return match.group("name").strip(), match.group("note").strip()
+        name, note = match.group("name").strip(), match.group("note").strip()
+        if _LOOK_ONLY.fullmatch(name) and not _LOOK_ONLY.fullmatch(note):
+            return note, name  # 'Blue polygon (LLaMA3.3-70B-Instruct)': the look, then the name
+        return name, note
     return text.strip(), None
+
+
+_LOOK_ONLY = re.compile(r"(?i)(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES + r")")
 
 
 # -- quantities --------------------------------------------------------------------------
@@ -1357,14 +1363,16 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                                       f"'{label}' names no series of the legend"))
         return
     owner = None
-    if label and point.context and is_model_like(label, ref) < 2:
+    named = point.note if label and point.note and _LOOK_ONLY.fullmatch(label) else label
+    if named and point.context and is_model_like(named, ref) < 2:
         # a model named by a header governs a weaker label under it: the label is then a method or setting
         owner = next((s for s in reversed(point.context) if is_model_like(_clean_label(s.text)[0], ref) == 2), None)
         if owner is not None:
             _assign_name(slot, owner.text, figure, ref, is_label=False)
-    if label:
-        _assign_name(slot, label if not point.note or not _rx(r"(?i)ours|proposed").search(point.note)
-                     else f"{label} ({point.note})", figure, ref, is_label=True)
+    if label:  # 'Qwen3-8B (Ours)' keeps its note; 'Blue polygon (LLaMA3.3-70B)' is named by it
+        _assign_name(slot, f"{label} ({point.note})" if point.note and (
+            _rx(r"(?i)ours|proposed").search(point.note) or _LOOK_ONLY.fullmatch(label)) else label,
+            figure, ref, is_label=True)
         if slot.settings:  # 'KV Budget 2500: ...': the label's number is the setting's value
             _claim_setting(facts, point.line, label, "setting in a label")
         if point.note and slot.metric is None:
