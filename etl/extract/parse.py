@@ -857,8 +857,8 @@ def parse_chart(text: str) -> Chart:
             points.append(reference)
             continue
         header_text = _is_bold_header(content) if line.kind != "heading" else clean(content)
-        if header_text is None and line.kind == "paragraph" and _rx(r"[^.;!?]{3,70}:").fullmatch(clean(content)) \
-                and not read_values(clean(content))[0]:
+        if header_text is None and line.kind == "paragraph" and _rx(r"(?:[^.;!?]|\.\d){3,90}:").fullmatch(clean(content)) \
+                and not read_values(_rx(r"\([^()]*\)").sub(" ", clean(content)))[0]:
             header_text = clean(content).rstrip(":")  # 'In the MathVista group:'
         if header_text is None and line.kind == "paragraph" and _PANEL_MARK.match(clean(content)):
             header_text = clean(content)  # '(a) Pass@1 vs. cache size'
@@ -1133,6 +1133,12 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         if opening:  # 'At Thinking Budget 1000, ...': the opening is the category, not a name
             names = [n for n in names if n[0] >= opening.end("cat")]
         names.sort()
+        for index, (start, end, name) in enumerate(names):  # 'the blue line (llama 3.1 8b instruct) opens at ...'
+            aside = _rx(r"\s*\(([^()]{2,60})\)").match(sentence, end)
+            if aside:
+                named = _STYLE_REFERENCE.fullmatch(name) is not None and _HAS_DIGIT(aside.group(1))  # a name, not a group
+                names[index] = (start, aside.end(), aside.group(1).strip() if named else name)
+        names = [n for i, n in enumerate(names) if not any(s < n[0] < e for s, e, _ in names[:i])]  # inside an aside
         if not names and subject and _PRONOUN.match(sentence):
             names = [(0, 0, subject)]  # 'The teal line moves the other way. It is highest ... about 35.0 at T = 0.2'
         subject = names[0][2] if len({n for _, _, n in names}) == 1 else None

@@ -135,6 +135,9 @@ def after_text_raw(text: str, number: Number) -> str:
     return text[number.end: number.end + 30]
 
 
+_CATEGORIES_THEN_VALUES = re.compile(r"(?i)\s*(?P<unit>[a-z][\w\-]*)?\s+(?:read|reads|are|is|reach|reaches|score|scores|"
+                                     r"give|gives|show|shows|come to|sit at|measure)\s+(?:about\s+|roughly\s+|approximately\s+)?"
+                                     r"(?:[~≈]\s*)?")
 _LIST_SEP = re.compile(r"\s*(?:,|,?\s*and)\s*")
 _FOR_KEY = re.compile(r"\s*,?\s+(?:for|at|with|under)\s+(?:the\s+)?(?P<key>[^\d,;.]{1,30}?)\s*(?=[~≈]?\d)")
 _RESPECTIVELY = re.compile(r"(?i)\s*,?\s*respectively\b")
@@ -325,6 +328,16 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                 categories[value] = f"{key.group('key').strip()} {numbers[place].raw}"
                 used.add(place)
             listed.difference_update(values + places)
+            continue
+        # the categories first: 'the markers at 1, 3, 5 and 8 shots read 52.7, 61.4, 64.0 and 64.9'
+        places, values = values, places
+        lead = _rx(r"(?i)\b(?:at|for|with)\s+$").search(rest[max(0, numbers[places[0]].start - 6): numbers[places[0]].start])
+        verb = _CATEGORIES_THEN_VALUES.fullmatch(rest[numbers[places[-1]].end: numbers[values[0]].start])
+        if lead and verb and len(values) == len(places) and not any(numbers[p].suffix == "%" for p in places):
+            for value, place in zip(values, places):
+                categories[value] = f"{numbers[place].raw} {verb.group('unit') or ''}".strip()
+                used.add(place)
+            listed.difference_update(values + places)
     previous_end = 0
     for i, number in enumerate(numbers):
         if i in name_parts:
@@ -384,9 +397,10 @@ _LIST_HEAD = re.compile(r"(?:(?<![\w/])(?i:n/?a|none|null|missing|[–—-])" + 
 _LIST_TAIL = re.compile(r"(?:" + _LIST_SEPARATOR + r"(?i:n/?a|none|null|missing|[–—-])(?![\w/]))+")
 _NUMBER_WORDS = {"a single": "1", "single": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                  "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
-_WITH_AMOUNT = re.compile(r"\s*,?\s+(?:with|using|under|when)\s+(?P<cat>(?:\d+(?:[.,]\d+)*\s*[kKM]?|(?i:"
+_WITH_AMOUNT = re.compile(r"\s*(?:%|per\s*cent|percent)?\s*,?\s+(?:with|using|under|when|at)\s+(?P<cat>(?:\d+(?:[.,]\d+)*\s*[kKM]?|(?i:"
                           + "|".join(_NUMBER_WORDS) + r"))\s+"
-                          r"(?:tokens?|samples?|shots?|generations?|candidates?|rollouts?|attempts?))\b")
+                          r"(?:tokens?|samples?|shots?|exemplars?|examples?|demonstrations?|generations?|candidates?|"
+                          r"rollouts?|attempts?))\b")
 # a keyed category after its value, behind a preposition: '75.0% for N = 1', '86.2%, at N = 64'
 _KEYED_AFTER = re.compile(r"\s*,?\s+(?:at|@|for|with|when|under|using)\s+(?P<cat>[A-Za-zτ][\w\-]*\s*=\s*(?:[~≈]\s*)?"
                           r"\d+(?:[.,]\d+)*\s*[kKM]?)(?!\w|[.,]\d)")

@@ -254,6 +254,9 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     """A header or label without its role prefix and trailing descriptor: the name, and
     the descriptor (``Pass@1 (Blue Bars)`` → 'Pass@1', 'Blue Bars')."""
     text, _ = _strip_prefix(text)
+    looked = _LOOK_NAMED_REMARK.match(text) if "(" in text and not text.rstrip().endswith(")") else None
+    if looked:  # 'Orange line (Mistral 7B Instruct v0.3), point by point': the name, the look
+        return looked.group("name").strip(), looked.group("look").strip()
     match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(text) if text.rstrip().endswith(")") else None
     if match and not _rx(r"ours?\b|proposed", re.IGNORECASE).search(match.group("note")):
         name, note = match.group("name").strip(), match.group("note").strip()
@@ -263,6 +266,9 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     return text.strip(), None
 
 
+_LOOK_NAMED_REMARK = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
+                                + r"))\s*\((?P<name>[^()]{2,60})\)\s*[,;:—–-]")
+_NUMBER_HYPHEN = re.compile(r"^(\d[\d.,]*[kK]?)-(?=[A-Za-z]+$)")
 _LOOK_ONLY = re.compile(r"(?i)(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES + r")")
 
 
@@ -698,7 +704,7 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
 
 
 _CATEGORY_LABEL = re.compile(
-    r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?\d[\d.,]*\s*[kmbt%]?(?:\s*[a-z/]{1,12}){0,2}$")
+    r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?\d[\d.,]*\s*[kmbt%]?(?:[\s-]*[a-z/]{1,12}){0,2}$")
 
 
 def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -> bool:
@@ -732,6 +738,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     name, role = _strip_prefix(name)
     if not name:
         return
+    if name[:1].isdigit() and "-" in name:
+        name = _NUMBER_HYPHEN.sub(r"\1 ", name)  # '1-shot', '512-token': a number and its unit
     if "|" in name or " · " in name:  # a panel title: 'R1-Qwen | AIME24', 'Qwen3-4B · MATH500'
         slot.panel = slot.panel or text
         for part in _rx(r"\||\s·\s").split(name):
