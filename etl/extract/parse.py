@@ -42,7 +42,7 @@ _COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart ty
                          r"\bnotes?\b|footnotes?|remarks?",
                          re.IGNORECASE)
 _OVERVIEW = re.compile(r"overview|description|introduction|context|caption", re.IGNORECASE)
-_DATA = re.compile(r"detail|data|content|values?|points?|series|table|extraction|results?|breakdown|"
+_DATA = re.compile(r"detail|\bdata|content|values?|points?|series|table|extraction|results?|breakdown|"
                    r"measurements?|readings?|bars?|panels?|subplots?", re.IGNORECASE)
 _CHART_TITLE = re.compile(r"(?i)^\s*\[?[^:\]]{0,40}\b(?:chart|plot|graph|diagram|heatmap|histogram)s?\b[^:\]]{0,20}\]?\s*:\s*\S")
 _TITLE_KIND = re.compile(r"^\s*\[?(?P<kind>[^:\]]{2,60}?)\]?\s*:\s*(?P<title>.+)$")
@@ -74,6 +74,7 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:(?:left|right|top|bottom|upper|lower|midd
                            r"(?:top|bottom|upper|lower|left|right|middle|cent(?:er|re))(?:[-\s](?:left|right|middle|cent(?:er|re)))?"
                            r"\s*[:\-–—]\s+|"  # 'Top-left — Qwen3-4B · AIME24': a grid position
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+))+", re.IGNORECASE)  # '2. Chart 1: ...': both
+_THIN_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})+(?![\d.,])")
 _POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
 _TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\s+)?title\W*$")
 _LITERAL_NEWLINE = re.compile(r"\\n")
@@ -122,6 +123,8 @@ def normalise_text(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
     if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
         text = _POWER.sub(lambda m: str(int(m.group(1)) ** int(m.group(2))), text)
+    if "\u2009" in text or "\u202f" in text:  # thousands grouped by thin spaces, as typeset: '12 900' is 12,900
+        text = _THIN_THOUSANDS.sub(lambda m: m.group(0).replace("\u2009", ",").replace("\u202f", ","), text)
     if "<br" in text:  # an HTML line break inside a table cell: 'Qwen3-8B<br>*(blue)*'
         text = _rx(r"(?i)<br\s*/?>").sub(" ", text)
     if "$" in text:  # inline LaTeX: 'Pass@$k$', '$k=4$', '$\approx 42.7\%$'
@@ -732,6 +735,20 @@ def parse_chart(text: str) -> Chart:
                     scope.role = "axis"
                 continue
         open_axis = None
+        if section == "components" and line.kind == "table_row":
+            if line.is_table_header or table_header is None:
+                table_header = tuple(clean(c).lower() for c in line.cells)
+            else:  # '| x | Average output tokens per problem | linear | ... |' under '| Axis | Label | Scale | ... |'
+                row = dict(zip(table_header, (clean(c) for c in line.cells)))
+                axis = parse_axis(f"{row.get('axis', '')}-axis: {row.get('label') or row.get('title') or ''}", line.number) \
+                    if _rx(r"(?i)[xy]|(?:left|right)\s*y|x|y").fullmatch(row.get("axis", "").strip()) else None
+                if axis is not None and axis.label and not any(a.role == axis.role for a in axes):
+                    axes.append(axis)
+            if scope is not None:
+                scope.role = "axis"
+            continue
+        if section in ("components", "other") and _CAPTION_FIELD.match(clean(content)) and line.kind != "heading":
+            overview.append(Span(line.number, clean(content)))  # '**Title (top):** "AIME 2024: accuracy ..."': figure text
         if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):
             axis = parse_axis(content, line.number)
             if axis is not None:

@@ -138,6 +138,7 @@ def after_text_raw(text: str, number: Number) -> str:
 _CATEGORIES_THEN_VALUES = re.compile(r"(?i)\s*(?P<unit>[a-z][\w\-]*)?\s+(?:read|reads|are|is|reach|reaches|score|scores|"
                                      r"give|gives|show|shows|come to|sit at|measure)\s+(?:about\s+|roughly\s+|approximately\s+)?"
                                      r"(?:[~≈]\s*)?")
+_AXIS_KEY = re.compile(r"(?i)(?<![\w-])([xy])\s*(?:=|≈)\s*$")  # '... at y = 73.6': the value is a y coordinate
 _LIST_SEP = re.compile(r"\s*(?:,|,?\s*and)\s*")
 _FOR_KEY = re.compile(r"\s*,?\s+(?:for|at|with|under)\s+(?:the\s+)?(?P<key>[^\d,;.]{1,30}?)\s*(?=[~≈]?\d)")
 _RESPECTIVELY = re.compile(r"(?i)\s*,?\s*respectively\b")
@@ -379,7 +380,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             readings.append(Reading(number, key_before=_key_words(clause), is_listed=True, slot=slots.get(i)))
         else:
             at_number, at_unit = at_numbers.get(i, (None, ""))
-            readings.append(Reading(number, key_before=_key_words(clause), key_after=_key_words(after_text),
+            axis_key = _AXIS_KEY.search(clause) if "=" in clause or "≈" in clause else None
+            readings.append(Reading(number, key_before=axis_key.group(1).lower() if axis_key else _key_words(clause),
+                                    key_after=_key_words(after_text),
                                     category=categories.get(i), after_text=following, at=at_number, at_unit=at_unit))
         previous_end = number.end
     readings.sort(key=lambda r: r.number.start)
@@ -402,8 +405,8 @@ _WITH_AMOUNT = re.compile(r"\s*(?:%|per\s*cent|percent)?\s*,?\s+(?:with|using|un
                           r"(?:tokens?|samples?|shots?|exemplars?|examples?|demonstrations?|generations?|candidates?|"
                           r"rollouts?|attempts?))\b")
 # a keyed category after its value, behind a preposition: '75.0% for N = 1', '86.2%, at N = 64'
-_KEYED_AFTER = re.compile(r"\s*,?\s+(?:at|@|for|with|when|under|using)\s+(?P<cat>[A-Za-zτ][\w\-]*\s*=\s*(?:[~≈]\s*)?"
-                          r"\d+(?:[.,]\d+)*\s*[kKM]?)(?!\w|[.,]\d)")
+_KEYED_AFTER = re.compile(r"\s*,?\s+(?:at|@|for|with|when|under|using)\s+(?P<cat>(?![xyzXYZ]\s*=)[^\W\d_][\w\-]*\s*=\s*"
+                          r"(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?)(?!\w|[.,]\d|\s*[×x]\s*10)")
 AT_PHRASE = re.compile(
     r"\s+(?:at|@)\s+(?P<cat>(?:[A-Za-z][\w\-]*\s*){1,2}[=:]\s*(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?"  # 'T = 0.6'
     r"(?:\s+(?!(?i:and|while|with|but|then|at|for|in|on|to|the|a)\b)[A-Za-z][\w\-]*)?|"
