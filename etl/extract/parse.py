@@ -441,6 +441,19 @@ _NAME_WITH_LOOK = re.compile(r"(?:^|[,;]\s*)(?P<label>[A-Za-z][^,;()]{0,40}?)\s*
                              + LINE_STYLES + r")\b[^()]*)\)", re.IGNORECASE)
 
 
+_PROSE_LEGEND = re.compile(
+    r"(?i)\b(?:the\s+)?(?P<style>(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES + r"|ones?))\s+"
+    r"(?:are|is|belongs?\s+to|represents?|shows?|denotes?|stands?\s+for|corresponds?\s+to|(?:is|are)\s+for|=)\s+"
+    r"(?:the\s+)?(?P<label>(?-i:[A-Z0-9])[^,;:()]{1,50}?)(?=\s*(?:,|;|\.\s|\.$|\band\b|\(|$|\s[\"“]))")
+
+
+def prose_legend(text: str, line: int) -> list[LegendEntry]:
+    """Legend entries a sentence gives (``the teal bars are Qwen3 235B A22B, the coral ones
+    are DeepSeek R1, and the slate-grey bars belong to Phi 4 reasoning plus``)."""
+    return [LegendEntry(style=m.group("style").strip(), label=m.group("label").strip(" .\"'“”"), line=line)
+            for m in _PROSE_LEGEND.finditer(text)]
+
+
 def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Skip | None:
     """A labelled reference line (``dashed line at y ≈ 63.1, labeled "GPT-4o-mini"``) as a point."""
     text = clean(line.content)
@@ -557,14 +570,18 @@ _RECORD_NAME = re.compile(r"(?i)(?:series\s+|point\s+|data\s+|model\s+|bar\s+)?(
 _NUMERIC_CELL = re.compile(r"\s*[~≈]?\s*[-+−]?\d[\d.,]*\s*[%kKMB]?\s*")
 
 
+_DITTO_MARKS = frozenset(("", "〃", '"', "''", "“", "”", "〃〃", "ditto", "do.", "-do-", "same"))
+
+
 def _ditto(cells: tuple[str, ...], above: tuple[str, ...]) -> tuple[str, ...]:
-    """A row's empty leading label cells filled from the row above: describers leave a
-    merged cell ('| **AIME 2024** | Qwen3-8B | ...' then '| | Qwen3-8B | ...') empty below its first row."""
-    if not above or len(above) != len(cells) or cells[:1] != ("",):
+    """A row's empty or ditto-marked leading label cells filled from the row above: describers
+    leave a merged cell ('| **AIME 2024** | Qwen3-8B | ...' then '| | Qwen3-8B | ...') empty
+    below its first row, or write 〃 / " for 'same as above'."""
+    if not above or len(above) != len(cells) or cells[:1][0] not in _DITTO_MARKS:
         return cells
     filled = list(cells)
     for index, cell in enumerate(cells):
-        if cell:
+        if cell not in _DITTO_MARKS:
             break
         if not above[index] or _NUMERIC_CELL.fullmatch(above[index]):
             return cells
@@ -797,7 +814,7 @@ def parse_chart(text: str) -> Chart:
                 continue
             if label and _rx(r"legend|key\b|colou?r\s*(?:coding|key|legend)|series", re.IGNORECASE).match(label):
                 in_legend = True
-                legend.extend(parse_legend_entries(rest, line.number))
+                legend.extend(parse_legend_entries(rest, line.number) or prose_legend(rest, line.number))
                 if scope is not None:
                     scope.role = "legend"
                 continue
@@ -929,6 +946,18 @@ def parse_chart(text: str) -> Chart:
                 scope.role = "header"
             continue
         ctx = tuple(s for _, s in context)
+        if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \
+                and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)) and len(readings) >= 2:
+            # '**AIME 2025 cluster.** The teal bar ... at roughly 81.5 percent, while the coral bar ...': a bold
+            # lead naming the group, then prose about its series
+            found = prose_points(replace(line, content=rest), (*ctx, Span(line.number, label.rstrip(". "))),
+                                 _known_categories(axes, prose_axis_candidates),
+                                 (*(e.label for e in legend), *_declared_series(overview)))
+            if found:
+                if scope is not None:
+                    scope.role = "prose"
+                points.extend(found)
+                continue
         if label is None and line.kind == "paragraph" and not find_numbers(clean(content)):
             notes.append(Span(line.number, clean(content)))  # 'All cells are accuracy (%).'
             continue
@@ -990,6 +1019,8 @@ def parse_chart(text: str) -> Chart:
         clauses = tuple((name, tuple(read_values(value)[0])) for name, value in found)
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note, clauses=clauses))
+    if not legend:  # 'the teal bars are Qwen3 235B A22B, the coral ones are DeepSeek R1': a legend told in prose
+        legend = [e for span in (*overview, *notes) for e in prose_legend(span.text, span.line)]
     roles = {a.role for a in axes}
     for axis in prose_axis_candidates:
         if axis.role not in roles and not (axis.role == "y" and "y_left" in roles):
@@ -1050,6 +1081,8 @@ _STYLE_REFERENCE = re.compile(
 _LOOK_NAMED = re.compile(
     r"(?i)\bthe\s+(?:" + LOOK + r"\s+){1,3}(?P<name>(?-i:[A-Z])[\w.\-+@]*(?:\s+(?-i:[A-Z0-9])[\w.\-+@]*){0,3})\s+(?:"
     + MARKS + r")\b")
+_COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS + r"))?(?=\s+(?:reaches|stands|sits|edges|scores|"
+                             r"reads|lands|climbs|drops|falls|rises|ends|starts|begins|peaks|holds|leads|trails|is at|comes in)\b)")
 _PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")
 _VALUE_AT = re.compile(r"\d[\d.,]*\s*%?\s+(?:at|@|on|in)\s+$")  # '33.2 at KV 1000', '79.7 on AIME 2025': a category
 _COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus)\s+$")
@@ -1141,6 +1174,9 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         for match in _LOOK_NAMED.finditer(sentence):  # the name, not the look, is the series
             if not any(start < match.end("name") and match.start("name") < end for start, end, _ in names):
                 names.append((match.start("name"), match.end("name"), match.group("name")))
+        for match in _COLOUR_SUBJECT.finditer(sentence):  # 'teal reaches only ~62.5%': a colour as the subject
+            if not any(start < match.end() and match.start() < end for start, end, _ in names):
+                names.append((match.start(), match.end(), match.group(0)))
         for match in _STYLE_REFERENCE.finditer(sentence):
             if _COMPARED_WITH.search(sentence, 0, match.start()):
                 continue  # 'slightly below the solid line': a comparison, not the subject

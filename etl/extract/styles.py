@@ -5,7 +5,8 @@ entries, alias keys, and series referred to by their look in labels and prose.""
 from __future__ import annotations
 
 COLOURS = (r"dark|light|pale|bright|deep|navy|sky|olive|teal|cyan|magenta|maroon|gold(?:en)?|blue|red|green|orange|"
-           r"purple|violet|pink|gr[ae]y|black|white|yellow|brown|beige|turquoise|lime|indigo|salmon|tan")
+           r"purple|violet|pink|gr[ae]y|black|white|yellow|brown|beige|turquoise|lime|indigo|salmon|tan|coral|slate|"
+           r"crimson|scarlet|khaki|lavender|mint|peach|rose|amber|charcoal|silver|aqua|emerald|mustard|burgundy|ochre")
 LINE_STYLES = r"solid|dashed|dotted|dash-dot|thick|thin|filled|hollow|open|striped|hatched|cross-hatched|shaded|plain|patterned"
 SHAPES = r"circles?|squares?|triangles?|diamonds?|stars?|cross(?:es)?|plus|pentagons?|hexagons?|upward|downward|inverted"
 MARKS = r"markers?|lines?|curves?|bars?|areas?|boxes?|shapes?|series|points?|dots?|polygons?|outlines?|regions?"
