@@ -210,7 +210,7 @@ def parse_axis(content: str, line: int) -> Axis | None:
     if quoted:
         label = quoted.group(1).strip()
     else:
-        label = _rx(r"\s*(?:[,;]|\.\s|\.$|\s[-–—]\s|\((?:scale|ranging|range|from|log|linear|ticks?|values?)|"
+        label = _rx(r"\s*(?:[,;]|(?<![A-Z][a-z]{2})\.\s|\.$|\s[-–—]\s|\((?:scale|ranging|range|from|log|linear|ticks?|values?)|"
                          r"\b(?:ranging|ranges|from|with|ticks?|scale)\b|:)", re.IGNORECASE).split(rest, maxsplit=1)[0]
         label = label.strip()
         if label.count("(") > label.count(")"):
@@ -435,7 +435,7 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     return entries
 
 
-_NAME_THEN_LOOK = re.compile(r"^[\s`*_\"']*(?P<label>[^:`*\"']{1,40}?)[\s`*_\"']*[:=]\s*(?P<style>(?:(?:" + LOOK + r")[\s-]+)+"
+_NAME_THEN_LOOK = re.compile(r"^[\s`*_\"']*(?P<label>[^:`*\"']{1,40}?)[\s`*_\"']*(?:[:=]|\s[—–-])\s*(?P<style>(?:(?:" + LOOK + r")[\s-]+)+"
                              r"(?:" + MARKS + "|" + SHAPES + r")\b.*)$", re.IGNORECASE)
 _NAME_WITH_LOOK = re.compile(r"(?:^|[,;]\s*)(?P<label>[A-Za-z][^,;()]{0,40}?)\s*\((?P<style>[^()]*\b(?:" + COLOURS + "|"
                              + LINE_STYLES + r")\b[^()]*)\)", re.IGNORECASE)
@@ -645,6 +645,7 @@ def parse_chart(text: str) -> Chart:
     overview: list[Span] = []
     axes: list[Axis] = []
     open_axis: tuple[Axis, int] | None = None  # an axis item whose label and ticks come as sub-items
+    remark: str | None = None  # the remark header ('Trend Verification') whose lines are commentary
     legend: list[LegendEntry] = []
     points: list[Point] = []
     notes: list[Span] = []
@@ -710,6 +711,7 @@ def parse_chart(text: str) -> Chart:
                     kind_of and section_level is None) or (kind_of == "data" and section != "data"):
                 section = kind_of or ("data" if not has_data_section else "other")
                 context = []
+                remark = None
                 axis = _axis_heading(line.content, line.number) if section == "components" else None
                 if axis is not None:  # '### Common X-Axis' over '* **Title:** ...' fields
                     same = next((a for a in axes if a.role == axis.role), None)
@@ -929,13 +931,16 @@ def parse_chart(text: str) -> Chart:
         if header_text is not None and (line.kind in ("heading", "paragraph") or not readings or name_only):
             rank = _header_rank(line)
             bare = _HEADER_NOISE.sub("", header_text).strip()
-            if names_no_data(bare) or DESCRIPTIVE_FIELDS.match(bare.rstrip(":")):
+            remarks = DESCRIPTIVE_FIELDS.match(bare.rstrip(":")) is not None
+            if names_no_data(bare) or remarks:
                 # '*Data Points:*' under '**Panel 1: X**', '**Trend Verification:**': it closes deeper groups,
-                # names nothing, replaces no sibling
+                # names nothing, replaces no sibling; what a remark header ('Trend Verification') heads is remarks
                 context = [(r, s) for r, s in context if int(r * 2) <= int(rank * 2)]
+                remark = bare.rstrip(":") if remarks else None
                 if scope is not None:
                     scope.role = "header"
                 continue
+            remark = None
             if context and context[-1][1].line == previous.get(line.number) and int(context[-1][0] * 2) == int(rank * 2):
                 rank = context[-1][0] + 0.01  # '**AIME25 Throughput**' right over '**R1-Distill-Llama-8B**': nested
             else:  # later, a header of that kind is a sibling of the deepest one (the nearest header wins a role)
@@ -944,6 +949,10 @@ def parse_chart(text: str) -> Chart:
             context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
             if scope is not None:
                 scope.role = "header"
+            continue
+        if remark is not None:  # '* **Qwen3-8B (blue):** rises steeply up to B=4k' under '**Trend Verification:**'
+            if scope is not None:
+                scope.role, scope.field = "field", remark
             continue
         ctx = tuple(s for _, s in context)
         if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \

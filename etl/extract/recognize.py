@@ -208,7 +208,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         inside = [i for i, n in enumerate(numbers) if match.start() < n.start and n.end <= match.end()]
         if len(inside) < 2 or len(inside) > 3:
             continue
-        between = _rx(r"[\d.,%~≈∼\s×^⁰¹²³⁴⁵⁶⁷⁸⁹⁻kKMBbTs+\-−]").sub("", rest[match.start() + 1: match.end() - 1])
+        inner = rest[match.start() + 1: match.end() - 1]
+        if "token" in inner or "param" in inner:  # '(0.9k tokens, 31.4%)': a unit after a coordinate
+            inner = _rx(r"(?i)\b(?:tokens?|toks?|parameters?|params?)\b").sub(" ", inner)
+        between = _rx(r"[\d.,%~≈∼\s×^⁰¹²³⁴⁵⁶⁷⁸⁹⁻kKMBbTs+\-−]").sub("", inner)
         if _rx(r"(?i)approx(imately)?|x\s*=|y\s*=|about").sub("", between).strip(" :=;"):
             continue
         for position, index in zip(("x", "y", "z"), inside):

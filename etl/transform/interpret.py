@@ -606,12 +606,13 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
     for text in texts:
         if "=" not in text and "(" not in text:
             continue
-        for sentence in _rx(r"(?<=[.;!?])\s+").split(text):
+        for sentence in _rx(r"(?<=[.!?])\s+").split(text):
             named = {m.group("sym") for m in _SYMBOL_IN_LABEL.finditer(sentence)} - _UNIT_LETTERS | \
                 {m.group("sym") for m in _SYMBOL_EQUALS.finditer(sentence)}
             if len(named) != 1:
                 continue
-            keys = {rule.key for rule in ref.settings if rule.pattern.search(sentence)}
+            unhyphened = sentence.replace("-", " ")  # 'thinking-budget setting'
+            keys = {rule.key for rule in ref.settings if rule.pattern.search(unhyphened)}
             if len(keys) != 1:
                 continue
             symbols.setdefault(named.pop(), keys.pop())
