@@ -104,6 +104,11 @@ def parse_number(text: str) -> Number | None:
     if "±" in cleaned or "+/-" in cleaned:  # an error bar after the value: '46.2 (±0.2)', '3.5 ± 0.2'
         cleaned = _rx(r"\s*\(?\s*(?:±|\+/-)\s*[\d.,]+\s*(?:%|s|ms)?\s*\)?").sub("", cleaned)
     numbers = find_numbers(cleaned)
+    if len(numbers) == 2 and cleaned[numbers[0].end: numbers[1].start].strip() == "(" and \
+            any(abs(numbers[1].value - numbers[0].value * f) <= 0.01 * max(abs(numbers[0].value * f), 1)
+                for f in (1, 100, 0.01)):
+        cleaned = cleaned[: numbers[0].end]  # '~0.83 (83%)': the value, restated in another unit
+        numbers = numbers[:1]
     if len(numbers) != 1:
         return None
     number = numbers[0]

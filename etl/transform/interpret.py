@@ -1391,8 +1391,9 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             named = find_benchmarks(span.text, ref)
             if len({b for b, _, _ in named}) == 1:
                 slot.benchmark, slot.benchmark_written = named[0][0], span.text[named[0][1]:named[0][2]]
+    kinds_of_benchmarks = _benchmark_groups(point.context, figure, ref) if len(point.context) >= 2 else ()
     for span in reversed(point.context):
-        if span is owner:
+        if span is owner or span in kinds_of_benchmarks:
             continue
         count = len(slot.settings)
         text = (figure.alias(span.text) or figure.alias(_clean_label(span.text)[0]) or span.text) if figure.aliases \
@@ -1504,6 +1505,22 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             _emit_params(point, slot.model, reading, quantity, facts)
             continue
         _emit(point, slot, reading, quantity, figure, ref, facts, settings=settings)
+
+
+def _benchmark_groups(context: tuple[Span, ...], figure: Figure, ref: Reference) -> tuple[Span, ...]:
+    """Headers that group benchmarks ('**1. Mathematical Reasoning**' over '* **AIME 2025:**'):
+    an outer header naming no model, series or setting whose next header is a benchmark."""
+    groups = []
+    for outer, inner in zip(context, context[1:]):
+        name = _clean_label(outer.text)[0]
+        if find_benchmark(outer.text, ref) or is_model_like(name, ref) or name.lower() in figure.series \
+                or _is_x_tick(name, figure, ref) or is_category_label(name, ref, figure):
+            continue
+        inner_name = _clean_label(inner.text)[0]
+        named = find_benchmark(inner_name, ref)
+        if named and named[2] - named[1] >= len(inner_name) - 2:
+            groups.append(outer)
+    return tuple(groups)
 
 
 def _emit_params(point: Point, model: str, reading: Reading, quantity: Quantity, facts: DocumentFacts) -> None:
