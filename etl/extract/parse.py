@@ -74,6 +74,7 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:(?:left|right|top|bottom|upper|lower|midd
                            r"(?:top|bottom|upper|lower|left|right|middle|cent(?:er|re))(?:[-\s](?:left|right|middle|cent(?:er|re)))?"
                            r"\s*[:\-–—]\s+|"  # 'Top-left — Qwen3-4B · AIME24': a grid position
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+))+", re.IGNORECASE)  # '2. Chart 1: ...': both
+_INLINE_HTML = re.compile(r"(?i)</?(?:u|i|em|ins|mark|small|big|span|font|s|del)\b[^<>]{0,80}>")
 _THIN_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})+(?![\d.,])")
 _POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
 _TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\s+)?title\W*$")
@@ -125,6 +126,8 @@ def normalise_text(text: str) -> str:
         text = _POWER.sub(lambda m: str(int(m.group(1)) ** int(m.group(2))), text)
     if "\u2009" in text or "\u202f" in text:  # thousands grouped by thin spaces, as typeset: '12 900' is 12,900
         text = _THIN_THOUSANDS.sub(lambda m: m.group(0).replace("\u2009", ",").replace("\u202f", ","), text)
+    if "</" in text:  # inline HTML emphasis around a value: '<u>55.5</u>' (second best), '<i>~7B models</i>'
+        text = _INLINE_HTML.sub("", text)
     if "<br" in text:  # an HTML line break inside a table cell: 'Qwen3-8B<br>*(blue)*'
         text = _rx(r"(?i)<br\s*/?>").sub(" ", text)
     if "$" in text:  # inline LaTeX: 'Pass@$k$', '$k=4$', '$\approx 42.7\%$'

@@ -49,7 +49,7 @@ _PARAM_KIND = (
     ("non_embedding", re.compile(r"non[-\s]?embed", re.IGNORECASE)),
     ("active", re.compile(r"activ", re.IGNORECASE)),
     ("total", re.compile(r"param|#\s*params|model\s*size|size\s*\((?:b|billions?)\)|parameter\s*count|"
-                         r"billions? of parameters", re.IGNORECASE)),
+                         r"billions? of parameters|^\s*size\s*$", re.IGNORECASE)),
 )
 _PERCENT_METRICS = {"accuracy", "pass@k", "success_rate", "win_rate", "exact_match", "maj@k", "cons@k", "f1"}
 _TRAINING_ONLY = {"loss", "perplexity"}
