@@ -1109,7 +1109,8 @@ _DIFFERENCE_COLUMN = re.compile(r"(?i)^(?:difference|diff\.?|delta|Δ|change|gai
 
 
 _IGNORED_COLUMN = re.compile(
-    r"(?i)^(?:colou?r|marker|shape|style|symbol|legend|line|rank|#|no\.?|index|id|position)$|"
+    r"(?i)^(?:(?:bar|line|marker|point|dot|series)\s+)?(?:colou?r|marker|shape|style|symbol|pattern|hatch(?:ing)?)$|"
+    r"^(?:legend|line|rank|#|no\.?|index|id|position)$|"
     r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|source|"
     r"reference|link|url|date|license|released?|organi[sz]ation|org|type|open)\b|±|"
     r"^(?:difference|diff\.?|delta|change|gain|improvement|gap)\b|^Δ|\bΔ\s*$")
