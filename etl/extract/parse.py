@@ -348,9 +348,9 @@ def _plain(value: float) -> str:
 
 
 _PROSE_AXIS = re.compile(
-    r"\b(?P<role>[xy])[- ]axis\b\s*(?:\([^)]*\)\s*)?(?:is|shows|lists|represents|plots|measures|runs|gives|denotes|"
+    r"\b(?P<role>[xy]|horizontal|vertical)[- ]axis\b\s*(?:\([^)]*\)\s*)?(?:is|shows|lists|represents|plots|measures|runs|gives|denotes|"
     r"displays|encodes|covers|spans|has|holds|reports|:)\s*(?P<body>[^;]*?)"
-    r"(?=;|\.\s|\.$|,?\s+(?:and|while|whereas)\s+(?:the\s+)?[xy][- ]axis|$)",
+    r"(?=;|\.\s|\.$|,?\s+(?:and|while|whereas)\s+(?:the\s+)?(?:[xy]|horizontal|vertical)[- ]axis|$)",
     re.IGNORECASE)
 
 
@@ -405,6 +405,9 @@ def prose_axes(text: str, line: int) -> list[Axis]:
         if items:
             ticks = tuple(p.strip() for p in _rx(r",\s*(?:and\s+)?|\s+and\s+").split(items.group("list")) if p.strip())
             label = body[: items.start()].strip()
+        quoted = _rx(r"^(?:labell?ed|titled|named)\s+[\"“](?P<q>[^\"“”]{1,80})[\"”]").match(body)
+        if quoted:  # 'is labeled "Accuracy (%)" and runs from 0 to 80'
+            label = quoted.group("q")
         axis = parse_axis(f"{match.group('role').upper()}-axis: {label}", line)
         if axis is not None:
             if not ticks:
@@ -649,6 +652,7 @@ def parse_chart(text: str) -> Chart:
     axes: list[Axis] = []
     open_axis: tuple[Axis, int] | None = None  # an axis item whose label and ticks come as sub-items
     remark: str | None = None  # the remark header ('Trend Verification') whose lines are commentary
+    told: tuple[Span, ...] = ()  # the paragraphs of the group so far: the benchmark the prose is about
     legend: list[LegendEntry] = []
     points: list[Point] = []
     notes: list[Span] = []
@@ -715,6 +719,7 @@ def parse_chart(text: str) -> Chart:
                 section = kind_of or ("data" if not has_data_section else "other")
                 context = []
                 remark = None
+                told = ()
                 axis = _axis_heading(line.content, line.number) if section == "components" else None
                 if axis is not None:  # '### Common X-Axis' over '* **Title:** ...' fields
                     same = next((a for a in axes if a.role == axis.role), None)
@@ -950,6 +955,7 @@ def parse_chart(text: str) -> Chart:
                 rank = max((r for r, _ in context if int(r * 2) == int(rank * 2)), default=rank)
             context = [(r, s) for r, s in context if r < rank]
             context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
+            told = ()
             if scope is not None:
                 scope.role = "header"
             continue
@@ -972,6 +978,7 @@ def parse_chart(text: str) -> Chart:
                 continue
         if label is None and line.kind == "paragraph" and not find_numbers(clean(content)):
             notes.append(Span(line.number, clean(content)))  # 'All cells are accuracy (%).'
+            told = (*told[-7:], notes[-1])
             continue
         if label is None and line.kind == "paragraph":
             if scope is not None:
@@ -979,7 +986,8 @@ def parse_chart(text: str) -> Chart:
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
-                                 (*(e.label for e in legend), *_declared_series(overview)))
+                                 (*(e.label for e in legend), *_declared_series(overview)), told)
+            told = (*told[-7:], Span(line.number, clean(content)))
             clauses = named_clauses(clean(content), prose=True) if not found else ()
             if clauses:  # 'Level 1 reaches 95.3, level 2 is 88.9, ...' under a series header
                 found = [Point(line.number, line.text.strip(), ctx, None, (),
@@ -1150,13 +1158,13 @@ def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:
 
 
 def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozenset[str] = frozenset(),
-                 series: tuple[str, ...] = ()) -> list[Point]:
+                 series: tuple[str, ...] = (), earlier: tuple[Span, ...] = ()) -> list[Point]:
     """Points from prose: each number belongs to the nearest model-like name before it in
     its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
     text = clean(line.content)
     points: list[Point] = []
     subject: str | None = None  # the one series the previous sentence was about
-    topics: tuple[Span, ...] = ()  # the sentences so far, for the benchmark a paragraph is about
+    topics: tuple[Span, ...] = earlier  # the sentences so far, for the benchmark a paragraph is about
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
         earlier, topics = topics, (*topics, Span(line.number, sentence))
         names = []
