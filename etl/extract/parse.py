@@ -938,7 +938,7 @@ def parse_chart(text: str) -> Chart:
             header_text = label if note is None else f"{label} ({note})"
         if header_text is not None and (line.kind in ("heading", "paragraph") or not readings or name_only):
             rank = _header_rank(line)
-            bare = _HEADER_NOISE.sub("", header_text).strip()
+            bare = _HEADER_NOISE.sub("", _rx(r"\s*\([^()]*\)").sub("", header_text)).strip()
             remarks = DESCRIPTIVE_FIELDS.match(bare.rstrip(":")) is not None
             if names_no_data(bare) or remarks:
                 # '*Data Points:*' under '**Panel 1: X**', '**Trend Verification:**': it closes deeper groups,

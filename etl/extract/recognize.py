@@ -36,7 +36,8 @@ DESCRIPTIVE_FIELDS = re.compile(
 _DATA_WORDS = frozenset(
     "data table tables values value points point numerical numeric estimated estimates approximate extracted "
     "extraction reconstruction reconstructed readings reading raw summary full list from grid chart plot the of "
-    "scores score results result series measurements numbers".split())
+    "scores score results result series measurements numbers breakdown by detailed details transcription "
+    "transcribed individual".split())
 
 
 def names_no_data(text: str) -> bool:

@@ -231,7 +231,7 @@ def is_model_like(name: str, ref: Reference) -> int:
 # 'Reference Line: X'
 _ROLE_PREFIX = re.compile(
     r"^\s*(?:(?:data|reference|baseline|horizontal|dashed|dotted)\s+)?(model|benchmark|dataset|task|method|setting|series|row|column|point|entry|item|curve|bar|line)"
-    r"(?:\s*#?\d{1,3})?\s*[:：\-–—]\s*(.+)$", re.IGNORECASE)
+    r"(?:\s*#?\d{1,3})?(?:\s*[:：–—]|\s+-)\s*(.+)$", re.IGNORECASE)  # not 'Point-by-point'
 _PREFIX_ROLES = {"dataset": "benchmark", "task": "benchmark", "series": None, "row": None, "column": None, "point": None,
                  "entry": None, "item": None, "curve": None, "bar": None, "line": None}
 
@@ -750,6 +750,10 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         metric = match_metric(note, ref)
         if metric and slot.metric is None and role != "model":
             slot.metric = metric
+        if note.lower() in figure.series and is_model_like(name, ref):  # 'Qwen3-14B (BF16)': a series of the legend
+            _assign_name(slot, name, figure, ref, is_label)
+            _assign_name(slot, note, figure, ref, is_label)
+            return
     if _is_descriptive_group(name) and not (is_label and name.lower() in figure.series):  # a legend's 'Top' labels a series
         named = find_benchmark(note, ref) if note and slot.benchmark is None else None
         if named is not None:  # 'Right Plot (GPQA Diamond)': the panel's benchmark, in its note
@@ -1379,7 +1383,10 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         owner = next((s for s in reversed(point.context) if is_model_like(_clean_label(s.text)[0], ref) == 2), None)
         if owner is not None:
             _assign_name(slot, owner.text, figure, ref, is_label=False)
-    if label:  # 'Qwen3-8B (Ours)' keeps its note; 'Blue polygon (LLaMA3.3-70B)' is named by it
+    note_metric = match_metric(point.note, ref) if label and point.note else None
+    if note_metric and not is_model_like(label, ref) and not find_benchmark(label, ref) and not match_metric(label, ref):
+        slot.metric = slot.metric or note_metric  # 'Bubble size (memory): ≈ 29.6 GB': how the metric is drawn
+    elif label:  # 'Qwen3-8B (Ours)' keeps its note; 'Blue polygon (LLaMA3.3-70B)' is named by it
         _assign_name(slot, f"{label} ({point.note})" if point.note and (
             _rx(r"(?i)ours|proposed").search(point.note) or _LOOK_ONLY.fullmatch(label)) else label,
             figure, ref, is_label=True)
