@@ -71,6 +71,7 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:(?:left|right|top|bottom|upper|lower|midd
                            r"(?:chart|panel|plot|subplot|figure|graph|group|section|series|curve)\s*(?:\d+|\([a-h]\)|[a-h])?"
                            r"(?:\s*\((?:left|right|top|bottom|upper|lower|middle|cent(?:er|re))[\w\s-]{0,12}\))?"  # 'Panel 1 (left):'
                            r"\s*[:.\-–—]\s*|"
+                           r"(?:chart|panel|plot|subplot|figure|graph)\s*\([a-h0-9]\)\s*[:.\-–—]?\s*|"  # 'Panel (a) BF16'
                            r"(?:top|bottom|upper|lower|left|right|middle|cent(?:er|re))(?:[-\s](?:left|right|middle|cent(?:er|re)))?"
                            r"\s*[:\-–—]\s+|"  # 'Top-left — Qwen3-4B · AIME24': a grid position
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+))+", re.IGNORECASE)  # '2. Chart 1: ...': both

@@ -280,7 +280,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         if i in used or i in categories or (i + 1) in used:
             continue
         between = rest[numbers[i].end: numbers[i + 1].start]
-        lead = _rx(r"[,;(|:]").split(rest[: numbers[i].start])[-1]
+        lead = _rx(r"[,;(|:\[\]]").split(rest[: numbers[i].start])[-1]
         approx_sign = between.isspace() and numbers[i + 1].raw[:1] in "≈~" and not numbers[i].is_approximate  # '2K ≈ 38.5'
         if (approx_sign or _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}\s*(?::|=|→|->|⇒)\s*(?:[~≈]\s*)?").fullmatch(between)) \
                 and _rx(r"\s*(?:[A-Za-z][A-Za-z\-]{0,11}\s*){0,2}(?:=\s*)?").fullmatch(lead) \
