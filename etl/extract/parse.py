@@ -704,6 +704,7 @@ def parse_chart(text: str) -> Chart:
     scopes: list[Scope] = []  # the data-section lines with digits, for the ledger
     present = [ln for ln in lines if ln.kind != "blank"]
     previous = {b.number: a.number for a, b in zip(present, present[1:])}  # the non-blank line before each
+    following = {a.number: b for a, b in zip(present, present[1:])}  # and the one after
     # items with deeper items under them: group headers, whatever text follows their label
     parents = {a.number for a, b in zip(present, present[1:]) if a.kind == "item" and b.kind == "item"
                and b.depth > a.depth}
@@ -928,7 +929,9 @@ def parse_chart(text: str) -> Chart:
                 continue
             label = None  # 'Position: x ≈ 3.3B, y ≈ 80.4': the record's coordinates, of its series
         readings, dropped = read_values(rest) if header_text is None else ([], [])
-        if header_text is None and label is not None and readings and line.number in parents \
+        if header_text is None and label is not None and readings and (line.number in parents or (
+                line.kind == "paragraph" and following.get(line.number) is not None
+                and following[line.number].kind == "item")) \
                 and rest[:1].islower() and content.lstrip().startswith(("**", "__")):
             # '- **Owen3-8B (dark red):** nearly overlaps the orange line at 16K.' over its own value items:
             # a group header with a remark, whose numbers are commentary

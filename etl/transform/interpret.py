@@ -759,10 +759,12 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         if named is not None:  # 'Right Plot (GPQA Diamond)': the panel's benchmark, in its note
             slot.benchmark, slot.benchmark_written, slot.benchmark_text = named[0], note[named[1]:named[2]], None
         return
-    if (", " in name or " / " in name) and not is_model_like(name, ref):
+    if ", " in name or " / " in name:
         parts = [p.strip() for p in _rx(r",|\s/\s").split(name)]
-        if any(is_category_label(p, ref, figure) or _is_x_tick(p, figure, ref) for p in parts):
-            for part in parts:  # 'SnapKV, KV Budget 1024': a method and a budget
+        if not is_model_like(name, ref) and any(is_category_label(p, ref, figure) or _is_x_tick(p, figure, ref)
+                                                for p in parts) or len(parts) <= 3 and all(
+                is_model_like(p, ref) == 2 or match_metric(p, ref) or find_benchmark(p, ref) for p in parts):
+            for part in parts:  # 'SnapKV, KV Budget 1024': a method and a budget; 'Qwen3-4B, Pass@1'
                 _assign_name(slot, part, figure, ref, is_label)
             return
     if is_category_label(name, ref, figure) or _is_x_tick(name, figure, ref):
