@@ -67,6 +67,9 @@ _DIFFERENCE = re.compile(
 # the ends of an error bar or interval, written as its own range
 _ERROR_RANGE = re.compile(r"(?i)\b(?:error bars?|confidence intervals?|whiskers?|CIs?)\b[^.;]{0,40}\b(?:from|between|spans?|"
                           r"spanning|extends?|extending|ranges?|ranging|covers?)\b(?:[^.;]|\.\d){0,40}$")
+_DIFFERENCE_AFTER = re.compile(r"(?i)\s*(?:%|percentage points?|points?|pts|pp)?\s+(?:below|above|higher than|lower than|"
+                               r"less than|more than|ahead of|behind|apart|short of)\b")
+_WITHIN = re.compile(r"(?i)\bwithin\s+(?:about\s+|roughly\s+|approximately\s+|~\s*)?$")
 _STOP_WORDS = {
     "a", "an", "the", "of", "at", "is", "are", "was", "with", "and", "to", "for", "on", "in", "by",
     "its", "it", "reaches", "reach", "scores", "score of", "value", "values", "approximate", "approximately",
@@ -364,6 +367,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             continue
         if _ERROR_RANGE.search(sentence_before):  # 'The error bar extends from approximately 75.6% to 81.0%'
             dropped.append((number, "error bar"))
+            previous_end = number.end
+            continue
+        if _DIFFERENCE_AFTER.match(rest, number.end) or _WITHIN.search(clause):
+            dropped.append((number, "difference"))  # 'stays about 25% below the solid one', 'within about 1.2 points'
             previous_end = number.end
             continue
         if _rx(r"\s*(?:-?\s*)?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", re.IGNORECASE).match(after_text_raw(rest, number)) or _rx(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $").search(clause):
