@@ -739,7 +739,8 @@ def parse_chart(text: str) -> Chart:
                 context = []
                 continue
         if section in ("commentary", "other"):
-            if section == "other" and _CAPTION_FIELD.match(clean(line.content)):
+            if section == "other" and ("itle" in line.content or "aption" in line.content) \
+                    and _CAPTION_FIELD.match(clean(line.content)):
                 overview.append(Span(line.number, clean(line.content)))  # '* **Caption:** "..."': figure-level text
             continue
         content = line.content
@@ -776,7 +777,8 @@ def parse_chart(text: str) -> Chart:
             if scope is not None:
                 scope.role = "axis"
             continue
-        if section in ("components", "other") and _CAPTION_FIELD.match(clean(content)) and line.kind != "heading":
+        if ("itle" in content or "aption" in content) and section in ("components", "other") \
+                and _CAPTION_FIELD.match(clean(content)) and line.kind != "heading":
             overview.append(Span(line.number, clean(content)))  # '**Title (top):** "AIME 2024: accuracy ..."': figure text
         if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):
             axis = parse_axis(content, line.number)

@@ -222,7 +222,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             readings.append(Reading(numbers[index], position=position))
             used.add(index)
     # a value followed by its category in parentheses: 42.7 (2500), 27.0 (KV Budget 2500)
-    categories: dict[int, str] = _respective(rest, numbers, used)
+    categories: dict[int, str] = _respective(rest, numbers, used) if "respectively" in rest else {}
     for i, number in enumerate(numbers):
         if i in used:
             continue
@@ -261,7 +261,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         if i in used or i in categories or number.is_signed:
             continue
         phrase = AT_PHRASE.match(rest, number.end) or _WITH_AMOUNT.match(rest, number.end) or \
-            _KEYED_AFTER.match(rest, number.end)
+            (_KEYED_AFTER.match(rest, number.end) if "=" in rest else None)
         if phrase:
             word = phrase.group("cat").rsplit(None, 1)
             categories[i] = f"{_NUMBER_WORDS.get(word[0].lower(), word[0])} {word[1]}" if len(word) == 2 \
@@ -301,6 +301,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     free = [i for i in range(len(numbers)) if i not in used]
     run: list[int] = []
     gaps: dict[int, int] = {}  # list member -> placeholders ('n/a', '–') written right before it
+    placeholders = _PLACEHOLDER.search(rest) is not None
     for slot in [*free, None]:
         between = _LIST_GAP.fullmatch(rest[numbers[run[-1]].end: numbers[slot].start]) if slot is not None and run else None
         if between is not None and slot not in categories and run[-1] not in categories:
@@ -312,14 +313,14 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             _rx(r":\s*$").search(rest[: numbers[run[0]].start].rstrip(" ~≈"))
             or (_rx(r"\s*and\s*").fullmatch(rest[numbers[run[0]].end: numbers[run[1]].start])
                 and numbers[run[0]].suffix == numbers[run[1]].suffix and numbers[run[0]].suffix not in ("B", "M")))
-        tail = _LIST_TAIL.match(rest, numbers[run[-1]].end) if len(run) == 2 else None
+        tail = _LIST_TAIL.match(rest, numbers[run[-1]].end) if len(run) == 2 and placeholders else None
         if len(run) >= 3 or pair_list or (len(run) == 2 and (run[1] in gaps or tail)):  # '47.0, 58.9, –, –'
             listed.update(run)
             runs.append(run)
         run = [slot] if slot is not None else []
     # a list with placeholders ('~47.0 / ~58.9 / n/a / ~73.1'): each value's place in it, and the list's length
     slots: dict[int, tuple[int, int]] = {}
-    for members in runs:
+    for members in runs if placeholders else ():
         tail = _LIST_TAIL.match(rest, numbers[members[-1]].end)
         trailing = len(_PLACEHOLDER.findall(tail.group(0))) if tail else 0
         head = _LIST_HEAD.search(rest, 0, numbers[members[0]].start)
@@ -365,11 +366,12 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "annotation"))
             previous_end = number.end
             continue
-        if _ERROR_RANGE.search(sentence_before):  # 'The error bar extends from approximately 75.6% to 81.0%'
+        if ("rror" in sentence_before or "nterval" in sentence_before or "hisker" in sentence_before
+                or "CI" in sentence_before) and _ERROR_RANGE.search(sentence_before):  # 'The error bar extends from 75.6% to
             dropped.append((number, "error bar"))
             previous_end = number.end
             continue
-        if _DIFFERENCE_AFTER.match(rest, number.end) or _WITHIN.search(clause):
+        if _DIFFERENCE_AFTER.match(rest, number.end) or ("within" in clause and _WITHIN.search(clause)):
             dropped.append((number, "difference"))  # 'stays about 25% below the solid one', 'within about 1.2 points'
             previous_end = number.end
             continue
