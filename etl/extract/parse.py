@@ -1176,7 +1176,7 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         names = []
         # the categories values are written 'at' ('66.7 at SnapKV, KV Budget 1024') name no series
         at_spans = [(m.start("cat"), m.end("cat")) for n in find_numbers(sentence)
-                    if (m := AT_PHRASE.match(sentence, n.end)) is not None]
+                    if (m := AT_PHRASE.match(sentence, n.end)) is not None] if " at " in sentence or "@" in sentence else []
         for match in _NAME_TOKEN.finditer(sentence):
             name = match.group("name").rstrip(".")
             head, _, tail = name.rpartition(" ")

@@ -301,7 +301,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     free = [i for i in range(len(numbers)) if i not in used]
     run: list[int] = []
     gaps: dict[int, int] = {}  # list member -> placeholders ('n/a', '–') written right before it
-    placeholders = _PLACEHOLDER.search(rest) is not None
+    placeholders = ("–" in rest or "—" in rest or "/a" in rest or "/A" in rest or "- " in rest or "one" in rest
+                    or "ull" in rest or "issing" in rest) and _PLACEHOLDER.search(rest) is not None
     for slot in [*free, None]:
         between = _LIST_GAP.fullmatch(rest[numbers[run[-1]].end: numbers[slot].start]) if slot is not None and run else None
         if between is not None and slot not in categories and run[-1] not in categories:
