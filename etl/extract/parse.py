@@ -237,7 +237,7 @@ _X_POSITIONS = re.compile(r"(?i)^(?:x|horizontal)[\s-]*(?:axis\s+)?(?:positions?
 def _x_positions(content: str, line: int) -> Axis | None:
     """The x ticks a data line lists under a label that names them (``X positions (KV cache
     size): 256 / 512 / 1024``), as an axis whose label is the parenthesised note."""
-    if not _X_LEAD.match(content):
+    if content.lstrip(" *_`")[:1] not in ("x", "X", "h", "H") or not _X_LEAD.match(content):
         return None
     label, note, rest = split_label(content)
     if not label or not _X_POSITIONS.match(label) or not find_numbers(rest):

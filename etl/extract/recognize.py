@@ -349,6 +349,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                 used.add(place)
             listed.difference_update(values + places)
     previous_end = 0
+    compares = "below" in rest or "above" in rest or "than" in rest or "ahead" in rest or "behind" in rest \
+        or "apart" in rest or "short of" in rest
     for i, number in enumerate(numbers):
         if i in name_parts:
             continue
@@ -372,7 +374,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "error bar"))
             previous_end = number.end
             continue
-        if _DIFFERENCE_AFTER.match(rest, number.end) or ("within" in clause and _WITHIN.search(clause)):
+        if (compares and _DIFFERENCE_AFTER.match(rest, number.end)) or ("within" in clause and _WITHIN.search(clause)):
             dropped.append((number, "difference"))  # 'stays about 25% below the solid one', 'within about 1.2 points'
             previous_end = number.end
             continue

@@ -604,7 +604,7 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
     symbols: dict[str, str] = {}
     texts = [a.label for a in chart.axes] + [s.text for s in (*chart.overview, *chart.notes)]
     for text in texts:
-        if "=" not in text and "(" not in text:
+        if ("=" not in text or not _SYMBOL_EQUALS.search(text)) and ("(" not in text or not _SYMBOL_IN_LABEL.search(text)):
             continue
         for sentence in _rx(r"(?<=[.!?])\s+").split(text):
             named = {m.group("sym") for m in _SYMBOL_IN_LABEL.finditer(sentence)} - _UNIT_LETTERS | \
@@ -848,6 +848,7 @@ DESCRIPTIVE_GROUP = re.compile(
 # the header of a first column whose cells name what each row measures
 _ROW_OF_QUANTITIES = re.compile(r"(?i)^(?:quantity|quantities|metric|metrics|measure|measures|variable|property|field|"
                                 r"axis|dimension)$")
+_HEDGE_STARTS = frozenset("AaRrEe~≈")  # what a hedged header starts with ('Approx.', 'about', 'roughly', 'est.', '~')
 _HEDGED_HEADER = re.compile(r"(?i)(?:approx(?:\.|imately)?|about|around|roughly|est(?:\.|imated)?|[~≈])\s*"
                             r"(?:(?:values?|scores?|readings?)\s+)?(?:(?:at|@)\s*)?")
 
@@ -1165,7 +1166,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     measures: dict[int, Quantity] = {}  # reading -> what it measures, for the parts of 'a / b' cells
     for header, cell in point.fields:
         header_clean = _rx(r"\s+").sub(" ", header).strip()
-        hedge = _HEDGED_HEADER.match(header_clean)
+        hedge = _HEDGED_HEADER.match(header_clean) if header_clean[:1] in _HEDGE_STARTS else None
         if hedge and hedge.end() < len(header_clean):  # 'Approx. at τ=0.2': the column is 'τ=0.2'
             header_clean = header_clean[hedge.end():]
         if "\\" in header_clean:  # a corner cell 'Method \ KV budget': the rows' role, then the columns'
@@ -1619,6 +1620,8 @@ def _bind_k(metric: str, settings: dict[str, str], figure: Figure) -> tuple[str,
 def _drop_restatements(facts: DocumentFacts) -> None:
     """Drop a value read without its x category ('starts at about 85.7%') when its series has
     the same value with one (the table row at N = 1): prose restating a point, not a new result."""
+    if all(fact.setting for fact in facts.values) or all(not fact.setting for fact in facts.values):
+        return
     placed: dict[tuple[str, str, str, str], set[float]] = {}
     for fact in facts.values:
         if fact.setting:
