@@ -38,7 +38,7 @@ _COMMENTARY = re.compile(
     re.IGNORECASE,
 )
 _NON_DATA = re.compile(r"spatial|colou?r verification|grounding|layout|visual style|styling", re.IGNORECASE)
-_COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart type|elements|labels?\b|setup|"
+_COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart type|elements|labels?\b|setup|colou?rs?\b|"
                          r"\bnotes?\b|footnotes?|remarks?",
                          re.IGNORECASE)
 _OVERVIEW = re.compile(r"overview|description|introduction|context|caption", re.IGNORECASE)
@@ -780,7 +780,8 @@ def parse_chart(text: str) -> Chart:
         if ("itle" in content or "aption" in content) and section in ("components", "other") \
                 and _CAPTION_FIELD.match(clean(content)) and line.kind != "heading":
             overview.append(Span(line.number, clean(content)))  # '**Title (top):** "AIME 2024: accuracy ..."': figure text
-        if section == "components" or (section == "data" and not has_data_section and _AXIS_LINE.match(clean(content))):
+        if section == "components" or (section == "data" and _AXIS_LINE.match(clean(content)) and (
+                not has_data_section or _QUOTED.search(content))):  # '- **Y-axis:** "MT-Bench score"' in a panel
             axis = parse_axis(content, line.number)
             if axis is not None:
                 if section == "data" and context and axis.role != "x":

@@ -19,7 +19,7 @@ _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")
 _LEADING_LABEL = re.compile(
     r"^\s*(?:\*\*(?P<bold>[^*]+?)\*\*(?:\s*(?P<bnote>\([^)]*\))(?=\s*[:：]))?\s*[:：]?\s*(?:[-–—]\s+)?|"
-    r"(?P<plain>[^:：]{1,80}?)\s*[:：](?:[*_]{1,2}(?=\s))?(?:\s+|$)|"  # '*Trend:* ...': the emphasis closes after the colon
+    r"(?P<plain>[^:：→]{1,80}?)\s*[:：](?:[*_]{1,2}(?=\s))?(?:\s+|$)|"  # '*Trend:* ...': the emphasis closes after the colon
     r"(?P<dashed>[^\s:：—–→]{2,60}(?: [^\s:：—–→]{1,20}){0,3}?)\s+(?:[—–→⇒]|->|=>)\s+(?=\S))"
 )
 # Words that describe how a point looks or where it sits, not what it is.
@@ -69,6 +69,7 @@ _ERROR_RANGE = re.compile(r"(?i)\b(?:error bars?|confidence intervals?|whiskers?
                           r"spanning|extends?|extending|ranges?|ranging|covers?)\b(?:[^.;]|\.\d){0,40}$")
 _DIFFERENCE_AFTER = re.compile(r"(?i)\s*(?:%|percentage points?|points?|pts|pp)?\s+(?:below|above|higher than|lower than|"
                                r"less than|more than|ahead of|behind|apart|short of)\b")
+_THRESHOLD = re.compile(r"(?i)\b(?:below|above|beyond)\s+(?:the\s+)?$")  # 'the only bar below 8': a threshold
 _WITHIN = re.compile(r"(?i)\bwithin\s+(?:about\s+|roughly\s+|approximately\s+|~\s*)?$")
 _STOP_WORDS = {
     "a", "an", "the", "of", "at", "is", "are", "was", "with", "and", "to", "for", "on", "in", "by",
@@ -240,6 +241,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             if cat_numbers and _ERROR_BAR.search(cat_text):  # '84.9 (95% CI: -1.8, +1.6)'
                 dropped.extend((numbers[j], "error bar") for j in cat_numbers)
                 used.update(cat_numbers)
+            elif cat_numbers and _rx(r"(?i)^\s*(?:out of\b|of\s+\d|max\b|/)").match(cat_text):
+                dropped.extend((numbers[j], "annotation") for j in cat_numbers)  # '8.64 (out of 10)': the scale
+                used.update(cat_numbers)
             elif cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|vs\b|n\s*=|p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
@@ -277,6 +281,15 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             word = tail.group("word") if tail and tail.group("word") and not _rx(
                 r"(?i)and|while|with|but|then|at|for|in|on|to|the|a|than|vs").fullmatch(tail.group("word")) else ""
             at_numbers[i] = (numbers[i + 1], word or "")
+            used.add(i + 1)
+    # a score over its scale: '8.05 / 10', '4.2/5' (the scale is no value)
+    for i in range(len(numbers) - 1):
+        if i in used or (i + 1) in used or numbers[i + 1].value not in (5.0, 10.0, 100.0) \
+                or not 0 <= numbers[i].value <= numbers[i + 1].value or numbers[i].value == numbers[i + 1].value:
+            continue
+        if _rx(r"\s*/\s*").fullmatch(rest, numbers[i].end, numbers[i + 1].start) and not (
+                _rx(r"\s*/").match(rest, numbers[i + 1].end) or _rx(r"/\s*$").search(rest, 0, numbers[i].start)):
+            dropped.append((numbers[i + 1], "annotation"))
             used.add(i + 1)
     # category-value pairs: "1024 KV: 740, 2048 KV: 610", "KV 1024 = 44.2", "1K → 21.4"
     for i in range(len(numbers) - 1):
@@ -350,7 +363,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             listed.difference_update(values + places)
     previous_end = 0
     compares = "below" in rest or "above" in rest or "than" in rest or "ahead" in rest or "behind" in rest \
-        or "apart" in rest or "short of" in rest
+        or "apart" in rest or "short of" in rest or "beyond" in rest
     for i, number in enumerate(numbers):
         if i in name_parts:
             continue
@@ -374,7 +387,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "error bar"))
             previous_end = number.end
             continue
-        if (compares and _DIFFERENCE_AFTER.match(rest, number.end)) or ("within" in clause and _WITHIN.search(clause)):
+        if (compares and (_DIFFERENCE_AFTER.match(rest, number.end) or _THRESHOLD.search(clause))) \
+                or ("within" in clause and _WITHIN.search(clause)):
             dropped.append((number, "difference"))  # 'stays about 25% below the solid one', 'within about 1.2 points'
             previous_end = number.end
             continue
