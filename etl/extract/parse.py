@@ -738,10 +738,11 @@ def parse_chart(text: str) -> Chart:
                 section = "commentary"
                 context = []
                 continue
+        if section in ("components", "other") and line.kind != "heading" and ("itle" in line.content or "aption" in
+                                                                               line.content) \
+                and _CAPTION_FIELD.match(clean(line.content)):
+            overview.append(Span(line.number, clean(line.content)))  # '* **Title (top):** "AIME 2024: ..."': figure text
         if section in ("commentary", "other"):
-            if section == "other" and ("itle" in line.content or "aption" in line.content) \
-                    and _CAPTION_FIELD.match(clean(line.content)):
-                overview.append(Span(line.number, clean(line.content)))  # '* **Caption:** "..."': figure-level text
             continue
         content = line.content
         if line.kind in ("blank", "other") or not content.strip():
@@ -771,15 +772,12 @@ def parse_chart(text: str) -> Chart:
             else:  # '| x | Average output tokens per problem | linear | ... |' under '| Axis | Label | Scale | ... |'
                 row = dict(zip(table_header, (clean(c) for c in line.cells)))
                 axis = parse_axis(f"{row.get('axis', '')}-axis: {row.get('label') or row.get('title') or ''}", line.number) \
-                    if _rx(r"(?i)[xy]|(?:left|right)\s*y|x|y").fullmatch(row.get("axis", "").strip()) else None
+                    if _rx(r"(?i)[xy]|(?:left|right)\s*y").fullmatch(row.get("axis", "").strip()) else None
                 if axis is not None and axis.label and not any(a.role == axis.role for a in axes):
                     axes.append(axis)
             if scope is not None:
                 scope.role = "axis"
             continue
-        if ("itle" in content or "aption" in content) and section in ("components", "other") \
-                and _CAPTION_FIELD.match(clean(content)) and line.kind != "heading":
-            overview.append(Span(line.number, clean(content)))  # '**Title (top):** "AIME 2024: accuracy ..."': figure text
         if section == "components" or (section == "data" and _AXIS_LINE.match(clean(content)) and (
                 not has_data_section or _QUOTED.search(content))):  # '- **Y-axis:** "MT-Bench score"' in a panel
             axis = parse_axis(content, line.number)
@@ -1134,6 +1132,11 @@ def _opening(sentence: str) -> re.Match[str] | None:
     return opening
 
 
+def _overlaps(names: list[tuple[int, int, str]], start: int, end: int) -> bool:
+    """Whether the span start..end overlaps a name already found in the sentence."""
+    return any(a < end and start < b for a, b, _ in names)
+
+
 def _in_category(reading: Reading, category: str) -> Reading:
     """`reading` under the category its sentence opens with; a category of its own comes first
     ('In the τ = 0.3 cluster, ... 28.4 ... for N = 4': both)."""
@@ -1194,20 +1197,20 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             names.append((match.start(), match.end(), name))
         for label in series:  # a series the legend names, written as it is there ('Greedy')
             at = sentence.find(label)
-            if at >= 0 and not any(start < at + len(label) and at < end for start, end, _ in names) and \
+            if at >= 0 and not _overlaps(names, at, at + len(label)) and \
                     _rx(r"[^\w)]?").fullmatch(sentence[at + len(label): at + len(label) + 1] or "") and \
                     sentence[at - 1: at] not in ("(", "-"):  # not a note, as in 'Talon-80B (Ours)'
                 names.append((at, at + len(label), label))
         for match in _LOOK_NAMED.finditer(sentence):  # the name, not the look, is the series
-            if not any(start < match.end("name") and match.start("name") < end for start, end, _ in names):
+            if not _overlaps(names, match.start("name"), match.end("name")):
                 names.append((match.start("name"), match.end("name"), match.group("name")))
         for match in _COLOUR_SUBJECT.finditer(sentence):  # 'teal reaches only ~62.5%': a colour as the subject
-            if not any(start < match.end() and match.start() < end for start, end, _ in names):
+            if not _overlaps(names, match.start(), match.end()):
                 names.append((match.start(), match.end(), match.group(0)))
         for match in _STYLE_REFERENCE.finditer(sentence):
             if _COMPARED_WITH.search(sentence, 0, match.start()):
                 continue  # 'slightly below the solid line': a comparison, not the subject
-            if not any(start < match.end() and match.start() < end for start, end, _ in names):
+            if not _overlaps(names, match.start(), match.end()):
                 names.append((match.start("name"), match.end("name"), match.group("name")))
         opening = _opening(sentence)
         if opening:  # 'At Thinking Budget 1000, ...': the opening is the category, not a name

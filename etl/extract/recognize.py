@@ -423,11 +423,13 @@ _ERROR_BAR = re.compile(r"(?i)\bCI\b|confidence|±|\berror\b|\bstd\b")
 _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
 # '63.7% with 512 tokens': an amount after the value, with its unit, is its x category
 # what a list's members may be separated by, placeholders for a missing value included
-_PLACEHOLDER = re.compile(r"(?i)(?<![\w/])(?:n/?a|none|null|missing|[–—-])(?![\w/])")
+# what describers write for a missing value, in a list or a table cell ('n/a', '–', 'none')
+PLACEHOLDER = r"(?i:n/?a|none|null|missing|[–—−-]+)"
+_PLACEHOLDER = re.compile(r"(?<![\w/])" + PLACEHOLDER + r"(?![\w/])")
 _LIST_SEPARATOR = r"\s*(?:,|;|,?\s*and|/|\|)\s*"
-_LIST_GAP = re.compile(_LIST_SEPARATOR + r"(?P<gaps>(?:(?i:n/?a|none|null|missing|[–—-])" + _LIST_SEPARATOR + r")*)")
-_LIST_HEAD = re.compile(r"(?:(?<![\w/])(?i:n/?a|none|null|missing|[–—-])" + _LIST_SEPARATOR + r")+$")
-_LIST_TAIL = re.compile(r"(?:" + _LIST_SEPARATOR + r"(?i:n/?a|none|null|missing|[–—-])(?![\w/]))+")
+_LIST_GAP = re.compile(_LIST_SEPARATOR + r"(?P<gaps>(?:" + PLACEHOLDER + _LIST_SEPARATOR + r")*)")
+_LIST_HEAD = re.compile(r"(?:(?<![\w/])" + PLACEHOLDER + _LIST_SEPARATOR + r")+$")
+_LIST_TAIL = re.compile(r"(?:" + _LIST_SEPARATOR + PLACEHOLDER + r"(?![\w/]))+")
 _NUMBER_WORDS = {"a single": "1", "single": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                  "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
 _WITH_AMOUNT = re.compile(r"\s*(?:%|per\s*cent|percent)?\s*,?\s+(?:with|using|under|when|at)\s+(?P<cat>(?:\d+(?:[.,]\d+)*\s*[kKM]?|(?i:"

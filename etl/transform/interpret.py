@@ -25,7 +25,7 @@ from functools import lru_cache
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
-from benchdb.etl.extract.recognize import names_no_data
+from benchdb.etl.extract.recognize import PLACEHOLDER, names_no_data
 from benchdb.etl.extract.styles import COLOURS, LINE_STYLES, LOOK, MARKS, SHAPES
 from benchdb.etl.transform.names import (
     alpha_tokens,
@@ -658,6 +658,11 @@ class _Slot:
     measures: Quantity | None = None  # what a table row's label says its values are
 
 
+def _fork(slot: _Slot, **changes: object) -> _Slot:
+    """A copy of `slot` (its settings copied too) with `changes` applied: a series of a point."""
+    return replace(slot, settings=dict(slot.settings), **changes)
+
+
 def _format_number(value: float) -> str:
     if float(value).is_integer():
         return str(int(value))
@@ -923,8 +928,7 @@ def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -
     benchmark = find_benchmark(category, ref)
     if benchmark is None and is_model_like(category, ref) == 0:
         return None
-    copy = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
-                 slot.metric, slot.unit, dict(slot.settings), slot.panel)
+    copy = _fork(slot)
     if benchmark is not None:
         copy.benchmark, copy.benchmark_written, copy.benchmark_text = benchmark[0], category, None
     else:
@@ -1064,7 +1068,6 @@ def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
         return facts
     for point in _aligned(chart, figure, facts):
         _interpret_point(point, figure, ref, facts)
-    _drop_restatements(facts)
     _infer_units(facts, ref)
     _dedupe(facts)
     return facts
@@ -1137,7 +1140,7 @@ def _names_axis(header: str, axis_label: str) -> bool:
     return bool(words) and words <= set(_rx(r"[\w@]+").findall(label))
 
 
-_PLACEHOLDER = re.compile(r"(?i)\s*(?:[-–—−]+|n/?a|none|null|/|\.{1,3}|—|\*)\s*")
+_PLACEHOLDER_CELL = re.compile(r"(?i)\s*(?:" + PLACEHOLDER + r"|/|\.{1,3}|\*)\s*")
 _COMPOUND_HEADER = re.compile(r"^(?P<name>.*?[A-Za-z].*?)\s*(?:@|\bat\b|,|/)\s*(?P<number>[~≈]?\d[\d.,]*\s*[kKM]?)"
                               r"(?:\s*[A-Za-z]{1,8})?$")
 
@@ -1186,7 +1189,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                     numeric.append((header_clean, reading, quantity))
             continue
         if number is None:
-            if not cell or _PLACEHOLDER.fullmatch(cell):
+            if not cell or _PLACEHOLDER_CELL.fullmatch(cell):
                 continue  # '–' for 'no budget' means absent
             if _IGNORED_COLUMN.search(header_clean):
                 reason = _ignored_column_reason(header_clean)
@@ -1232,34 +1235,28 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     benchmark_columns = not series_columns and any(_column_benchmark(h, ref) for h, _, _ in numeric)
     for header_clean, reading, quantity in numeric:
         if row_quantity is not None and quantity.kind == "unknown":  # the row names the quantity, the column the series
-            series = _Slot(None, None, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
-                           slot.metric, slot.unit, dict(slot.settings), slot.panel)
+            series = _fork(slot, model=None, model_written=None, measures=row_quantity)
             _assign_name(series, header_clean, figure, ref, is_label=True)
-            series.measures = row_quantity
             readings.append((reading, row_quantity, series))
             continue
         if column_key is not None and quantity.kind != "setting":  # 'Metric \ Precision' over 'BF16', 'FP8'
-            series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
-                           slot.metric, slot.unit, dict(slot.settings), slot.panel)
+            series = _fork(slot)
             series.settings.setdefault(column_key, _setting_value(header_clean, column_key, None))
             readings.append((reading, Quantity("metric", header_clean, metric=None), series))
             continue
         column_name, column_note = _clean_label(header_clean)
         if column_note is not None and is_model_like(column_name, ref) == 2:
             # 'Qwen3-32B (tokens/s)': the column is a model's series of what the note names
-            series = _Slot(strip_annotations(column_name), column_name, slot.benchmark, slot.benchmark_written,
-                           slot.benchmark_text, match_metric(column_note, ref) or slot.metric, slot.unit,
-                           dict(slot.settings), slot.panel)
+            series = _fork(slot, model=strip_annotations(column_name), model_written=column_name,
+                           metric=match_metric(column_note, ref) or slot.metric)
             readings.append((reading, quantity_of(column_note, ref), series))
             continue
         only_a_name = quantity.kind == "metric" and not quantity.metric and not quantity.benchmark
         if quantity.kind == "metric" and quantity.metric and quantity.benchmark_text and not quantity.benchmark \
                 and (figure.benchmarks or slot.benchmark) and is_model_like(quantity.benchmark_text, ref) < 2:
             # 'SnapKV Acc. (%) ↑' where the figure names its benchmark: a method's column of one metric
-            series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, None,
-                           slot.metric, slot.unit, dict(slot.settings), slot.panel)
+            series = _fork(slot, benchmark_text=None, measures=replace(quantity, benchmark_text=None))
             series.settings.setdefault(figure.setting_key_for_labels, quantity.benchmark_text)
-            series.measures = replace(quantity, benchmark_text=None)
             readings.append((reading, series.measures, series))
             continue
         if quantity.kind in ("metric", "params") and not (only_a_name and (figure.benchmarks or series_columns)):
@@ -1276,8 +1273,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             # beside columns of known benchmarks, 'Belebele' is a benchmark too (a grid's columns share a role)
             readings.append((reading, Quantity("metric", header_clean, benchmark_text=label), None))
             continue
-        series = _Slot(slot.model, slot.model_written, slot.benchmark, slot.benchmark_written, slot.benchmark_text,
-                       slot.metric, slot.unit, dict(slot.settings), slot.panel)
+        series = _fork(slot)
         category = _category_setting(header_clean, figure, ref) if is_category_label(header_clean, ref, figure) \
             or _is_x_tick(header_clean, figure, ref) else None
         if category and (slot.model is not None or len(figure.models) == 1):  # a column per x tick: '128'
@@ -1617,34 +1613,6 @@ def _bind_k(metric: str, settings: dict[str, str], figure: Figure) -> tuple[str,
     return metric[:-1] + settings[key], rest
 
 
-def _drop_restatements(facts: DocumentFacts) -> None:
-    """Drop a value read without its x category ('starts at about 85.7%') when its series has
-    the same value with one (the table row at N = 1): prose restating a point, not a new result."""
-    if all(fact.setting for fact in facts.values) or all(not fact.setting for fact in facts.values):
-        return
-    placed: dict[tuple[str, str, str, str], set[float]] = {}
-    for fact in facts.values:
-        if fact.setting:
-            placed.setdefault((fact.model_name, fact.benchmark_name, fact.metric, fact.panel), set()).add(fact.value)
-    if not placed:
-        return
-    kept = []
-    for fact in facts.values:
-        if fact.setting or fact.value not in placed.get((fact.model_name, fact.benchmark_name, fact.metric, fact.panel), ()):
-            kept.append(fact)
-            continue
-        token = next((c.token for c in facts.claims if c.line == fact.source_line and c.state == "measurement"
-                      and (n := parse_number(c.token)) is not None and n.value == fact.value), None)
-        if token is None:
-            kept.append(fact)
-            continue
-        facts.claims.remove(next(c for c in facts.claims if c.line == fact.source_line and c.token == token
-                                 and c.state == "measurement"))
-        facts.skipped.append(Skip(fact.source_line, fact.quote, "repeated value",
-                                  f"{token} restates a value given with its x category", token=token))
-    facts.values[:] = kept
-
-
 def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
     """A figure that plots no benchmark result: a composition (pie, data mix), a diagram, or
     one where neither a benchmark nor an evaluation metric is named anywhere."""
@@ -1698,12 +1666,15 @@ def _infer_units(facts: DocumentFacts, ref: Reference) -> None:
 
 
 def _dedupe(facts: DocumentFacts) -> None:
-    """A value the document states twice (label and prose) is loaded once."""
+    """A value the document states twice is loaded once: the same row again (label and prose),
+    or a value read without its x category that its series also has with one ('starts at about
+    85.7%' beside the table row at N = 1)."""
+    placed = {(name_key(f.model_name), f.benchmark_name, f.metric, f.value) for f in facts.values if f.setting}
     seen: set[tuple] = set()
     kept = []
     for fact in facts.values:
         key = (name_key(fact.model_name), fact.benchmark_name, fact.metric, fact.setting, fact.value, fact.unit)
-        if key in seen:
+        if key in seen or not fact.setting and key[:3] + (fact.value,) in placed:
             continue
         seen.add(key)
         kept.append(fact)
