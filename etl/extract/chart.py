@@ -27,7 +27,8 @@ class Axis:
     """An axis as the Components section describes it.
 
     `role` is 'x', 'y', 'y_left', 'y_right' or 'colorbar'; `ticks` are tick labels or
-    categories as written, in order."""
+    categories as written, in order; `panel` marks an axis described under one panel's
+    header ('**Panel (b)**'), which holds for the data under that panel's header."""
 
     role: str
     label: str
@@ -35,6 +36,7 @@ class Axis:
     scale: str | None
     ticks: tuple[str, ...]
     line: int
+    panel: str = ""  # the panel mark ('a', '2') when the axis belongs to one panel of several
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,8 @@ class Chart:
     n_lines: int = 0
     notes: tuple[Span, ...] = field(default=())
     scopes: tuple[Scope, ...] = field(default=())
+    panel_axes: tuple[Axis, ...] = field(default=())  # axes of single panels, when panels differ
+    panels: tuple[tuple[int, str], ...] = field(default=())  # (line of a data group header, its panel mark)
 
     def axis(self, *roles: str) -> Axis | None:
         """The first axis with one of `roles`, in the order given."""

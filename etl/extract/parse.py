@@ -21,6 +21,7 @@ from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Axis, Chart, LegendEntry, Point, Reading, Scope, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
 from benchdb.etl.extract.recognize import (
+    ARITHMETIC,
     AT_PHRASE,
     DESCRIPTIVE_FIELDS,
     clean,
@@ -39,7 +40,7 @@ _COMMENTARY = re.compile(
 )
 _NON_DATA = re.compile(r"spatial|colou?r verification|grounding|layout|visual style|styling", re.IGNORECASE)
 _COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart type|elements|labels?\b|setup|colou?rs?\b|"
-                         r"\bnotes?\b|footnotes?|remarks?",
+                         r"\bnotes?\b|footnotes?|remarks?|metadata|specifications?|properties",
                          re.IGNORECASE)
 _OVERVIEW = re.compile(r"overview|description|introduction|context|caption", re.IGNORECASE)
 _DATA = re.compile(r"detail|\bdata|content|values?|points?|series|table|extraction|results?|breakdown|"
@@ -63,7 +64,7 @@ _LEGEND_ENTRY = re.compile(
     re.IGNORECASE,
 )
 _REFERENCE_LINE = re.compile(
-    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b(?:[^.]|\.(?=\d)){0,60}?(?:\b(?:at|of)\b|=|≈|~)\s*"
+    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b(?:[^.]|\.(?=\d)){0,60}?(?:\b(?:at|of)\b|=|≈|~|\bvalue\s+label\b)\s*"
     r"(?:[xy]\s*)?(?:=|≈|~|value of|approximately)?\s*[\d.~≈]",
     re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
@@ -75,6 +76,18 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:(?:left|right|top|bottom|upper|lower|midd
                            r"(?:top|bottom|upper|lower|left|right|middle|cent(?:er|re))(?:[-\s](?:left|right|middle|cent(?:er|re)))?"
                            r"\s*[:\-–—]\s+|"  # 'Top-left — Qwen3-4B · AIME24': a grid position
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+))+", re.IGNORECASE)  # '2. Chart 1: ...': both
+# the mark of a panel a header names: 'Panel (b) — ...', '(b) Lines', '**Chart 2: ...**'
+_PANEL_KEY = re.compile(r"(?i)^[\W_]*(?:(?:panel|subplot|chart|plot|graph)\s*\(?(?P<mark>[a-h]|\d{1,2})\)?|\((?P<paren>[a-h])\))(?![\w])")
+
+
+def _panel_key(text: str) -> str:
+    """The panel mark a header starts with ('a', '2'), or ''."""
+    match = _PANEL_KEY.match(text)
+    return (match.group("mark") or match.group("paren")).lower() if match else ""
+
+
+_PANEL_COMPONENTS = re.compile(r"(?i)metadata|\bax[ie]s\b|legend|components?")
+_HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot)(?:\s*\(?[a-h0-9]\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
 _INLINE_HTML = re.compile(r"(?i)</?(?:u|i|em|ins|mark|small|big|span|font|s|del)\b[^<>]{0,80}>")
 _THIN_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})+(?![\d.,])")
 _POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
@@ -472,6 +485,8 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
     numbers = find_numbers(text)
     if not numbers:
         return None
+    if _rx(r"(?i)\bvertical\b").search(text) and not _rx(r"(?i)\bhorizontal\b").search(text):
+        return Skip(line.number, line.text.strip(), "axis position", "a vertical line marks a place on the x axis")
     if _rx(r"(?i)\bunlabell?ed\b|\bno (?:text|label|legend entry)\b|without (?:a |any )?label|not labell?ed").search(text):
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
     labelled = _rx(r"\b(?:labell?ed|marked|annotated|for|denoting|representing|indicating)\s+(?:as\s+)?"
@@ -521,6 +536,8 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
         # a number that ends the text may have lost digits, unless a unit after it shows it whole ('~70%')
         if numbers and numbers[-1].end == len(stripped) and not cut and numbers[-1].suffix is None:
             content = stripped[: numbers[-1].start]
+            if (grouped := _GROUP_CUT.search(content)) is not None:
+                content = content[: grouped.start()]  # '| 1,1' cut inside '1,184': the digits before the comma go too
             cut = True
             whole_clause = content.rstrip()[-1:] in (",", ";", "|", "·")  # '..., 2048, 6': a new value was cut
         if not cut and open_end and last.kind != "heading" and (
@@ -541,6 +558,7 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
     return lines, [], False
 
 
+_GROUP_CUT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})*,$")
 _AT_TAIL = re.compile(r"\b(?:at|@)\s+[A-Z][\w.\-@+]*\s*$")
 _VALUE_FIRST = re.compile(r"\s*(?:[^:]{0,40}:\s*)?[~≈]?\s*\d")
 _CUT_LIST = re.compile(r"(?P<label>[^:]*:[*_]*)\s*(?:[~≈]?\s*\d[\d.]*\s*%?\s*,?\s*)+$")
@@ -657,6 +675,9 @@ def parse_chart(text: str) -> Chart:
     legend: list[LegendEntry] = []
     points: list[Point] = []
     notes: list[Span] = []
+    panel_axes: list[Axis] = []  # the axes described under one panel's header
+    components_panel = ""  # the panel whose axes the components lines describe now
+    panels: dict[int, str] = {}  # data group header line -> its panel mark
 
     headings = [ln for ln in lines if ln.kind == "heading"]
     if headings and not _CHART_TITLE.match(clean(headings[0].content)):
@@ -716,10 +737,14 @@ def parse_chart(text: str) -> Chart:
             is_section = section_level is not None and line.depth <= section_level and not (
                 section == "data" and not kind_of)  # a heading that names no section inside data: a group
             # a data subheading ('### Numerical Data Points') holds data whatever section it is in
-            if is_section or (kind_of and kind_of != "data" and section != "data") or (
+            # a panel's own axes subsection ('## Chart (a): X' over '### Metadata'): components, inside the panel
+            panel_components = section == "data" and kind_of == "components" and bool(_PANEL_COMPONENTS.search(line.content))
+            if is_section or (kind_of and kind_of != "data" and section != "data") or panel_components or (
                     kind_of and section_level is None) or (kind_of == "data" and section != "data"):
                 section = kind_of or ("data" if not has_data_section else "other")
-                context = []
+                components_panel = ""
+                rank = _header_rank(line)
+                context = [(r, s) for r, s in context if r < rank]  # a subsection stays in its panel
                 remark = None
                 told = ()
                 axis = _axis_heading(line.content, line.number) if section == "components" else None
@@ -731,6 +756,8 @@ def parse_chart(text: str) -> Chart:
                 panel = _PANEL_HEADING.match(clean(line.content)) if section == "data" else None
                 if panel:
                     context = [(_header_rank(line), Span(line.number, panel.group("name").strip()))]
+                    if key := _panel_key(clean(line.content)):
+                        panels[line.number] = key
                 in_legend = False
                 table_header = None
                 continue
@@ -738,6 +765,9 @@ def parse_chart(text: str) -> Chart:
                 section = "commentary"
                 context = []
                 continue
+        if section == "components" and (line.kind in ("heading", "paragraph") or _is_bold_header(line.content)) and (
+                key := _panel_key(clean(line.content))):
+            components_panel = key  # '**Panel (b) — "Decoding throughput"**': the axes below are that panel's
         if section in ("components", "other") and line.kind != "heading" and ("itle" in line.content or "aption" in
                                                                                line.content) \
                 and _CAPTION_FIELD.match(clean(line.content)):
@@ -787,6 +817,8 @@ def parse_chart(text: str) -> Chart:
                     rank = _header_rank(line)
                     context = [(r, s) for r, s in context if r < rank]
                     context.append((rank, Span(line.number, axis.label)))
+                if section == "components" and components_panel:
+                    panel_axes.append(replace(axis, panel=components_panel))
                 same = next((a for a in axes if a.role == axis.role), None)
                 if same is not None and (not same.label or not same.ticks):  # one axis described over two lines
                     axes = [replace(a, label=a.label or axis.label, unit=a.unit or axis.unit, scale=a.scale or axis.scale,
@@ -873,6 +905,12 @@ def parse_chart(text: str) -> Chart:
                                 label=None, readings=(), fields=tuple(zip(table_header, cells)), is_table_row=True))
             continue
         table_header = None
+        if ("=" in content or "≈" in content) and (sums := list(ARITHMETIC.finditer(content))):
+            for match in reversed(sums):  # '58.081 - 55.909 = 2.172': a computation on values, none of them read
+                skips.extend(Skip(line.number, line.text.strip(), "arithmetic", n.raw, token=n.raw)
+                             for n in find_numbers(match.group(0)))
+                content = f"{content[:match.start()]}…{content[match.end():]}"
+            line = replace(line, content=content)
         positions = _x_positions(content, line.number)
         if positions is not None:  # '**X positions (KV cache size):** 256 / 512 / 1024': the x ticks, given with the data
             x_axis = next((a for a in axes if a.role == "x"), None)
@@ -959,7 +997,9 @@ def parse_chart(text: str) -> Chart:
             else:  # later, a header of that kind is a sibling of the deepest one (the nearest header wins a role)
                 rank = max((r for r, _ in context if int(r * 2) == int(rank * 2)), default=rank)
             context = [(r, s) for r, s in context if r < rank]
-            context.append((rank, Span(line.number, _HEADER_NOISE.sub("", header_text).strip())))
+            context.append((rank, Span(line.number, _HEADER_TAIL.sub("", _HEADER_NOISE.sub("", header_text)).strip())))
+            if key := _panel_key(header_text):
+                panels[line.number] = key
             told = ()
             if scope is not None:
                 scope.role = "header"
@@ -1042,6 +1082,10 @@ def parse_chart(text: str) -> Chart:
             if not (found and label and found[0][0] == clean(label).strip(" *_")):
                 found = named_clauses(rest, least=least)
         clauses = tuple((name, tuple(read_values(value)[0])) for name, value in found)
+        if legend and len(readings) >= 2:  # 'At N=4, Self-Certainty ~68.1%, Majority Vote ~66.4%': the legend's series
+            series = {e.label.lower(): e.label for e in legend}
+            if all(r.key_before.lower() in series for r in readings) and len({r.key_before for r in readings}) >= 2:
+                clauses = tuple((series[r.key_before.lower()], (r,)) for r in readings)
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note, clauses=clauses))
     if not legend:  # 'the teal bars are Qwen3 235B A22B, the coral ones are DeepSeek R1': a legend told in prose
@@ -1051,9 +1095,11 @@ def parse_chart(text: str) -> Chart:
         if axis.role not in roles and not (axis.role == "y" and "y_left" in roles):
             axes.append(axis)
             roles.add(axis.role)
+    if len({a.panel for a in panel_axes}) < 2:
+        panel_axes = []  # one panel's axes are the figure's
     return Chart(title=title, kind=kind, overview=tuple(overview), axes=tuple(axes), legend=tuple(legend),
                  points=tuple(points), skipped=tuple(skips), is_truncated=truncated, n_lines=len(lines),
-                 notes=tuple(notes), scopes=tuple(scopes))
+                 notes=tuple(notes), scopes=tuple(scopes), panel_axes=tuple(panel_axes), panels=tuple(panels.items()))
 
 
 _NAME_THEN_VALUES = re.compile(
@@ -1110,7 +1156,9 @@ _COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS 
                              r"reads|lands|climbs|drops|falls|rises|ends|starts|begins|peaks|holds|leads|trails|is at|comes in)\b)")
 _PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")
 _VALUE_AT = re.compile(r"\d[\d.,]*\s*%?\s+(?:at|@|on|in)\s+$")  # '33.2 at KV 1000', '79.7 on AIME 2025': a category
-_COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus)\s+$")
+_COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus|tracks|follows|"
+                            r"matches|mirrors|trails|overlaps(?: with)?|crosses|overtakes|surpasses|exceeds|beats|"
+                            r"outperforms|approaches|(?:close|similar|next) to|near|like)\s+$")
 # A sentence that opens with its x category: 'At 2k tokens, ...', 'With a 4,096-token budget ...'.
 _NUMERIC_CATEGORY = r"(?:[A-Za-z][\w-]*\s+){0,2}?(?:[^\W\d_][\w-]*\s*=\s*)?(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?" \
     r"(?:[\s-]*(?!(?:group|panel|subplot|cluster|category)\b)[A-Za-z][\w-]*)?"

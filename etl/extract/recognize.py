@@ -67,6 +67,10 @@ _DIFFERENCE = re.compile(
 # the ends of an error bar or interval, written as its own range
 _ERROR_RANGE = re.compile(r"(?i)\b(?:error bars?|confidence intervals?|whiskers?|CIs?)\b[^.;]{0,40}\b(?:from|between|spans?|"
                           r"spanning|extends?|extending|ranges?|ranging|covers?)\b(?:[^.;]|\.\d){0,40}$")
+# a computation written out, '58.081 - 55.909 = 2.172', '61.2 / 58.9 ≈ 1.04': its numbers are derived, not read
+_OPERAND = r"[~≈]?\s*\d[\d,]*(?:\.\d+)?%?"
+ARITHMETIC = re.compile(r"(?<![\w.\-])" + _OPERAND + r"(?:\s*[-+−/×*÷]\s*" + _OPERAND + r")+\s*[=≈]\s*[-−]?" + _OPERAND)
+_RATIO_AFTER = re.compile(r"(?i)\s*(?:times|×)\s+(?:the|as|that|more|less|higher|lower|larger|smaller)\b")
 _DIFFERENCE_AFTER = re.compile(r"(?i)\s*(?:%|percentage points?|points?|pts|pp)?\s+(?:below|above|higher than|lower than|"
                                r"less than|more than|ahead of|behind|apart|short of)\b")
 _THRESHOLD = re.compile(r"(?i)\b(?:below|above|beyond)\s+(?:the\s+)?$")  # 'the only bar below 8': a threshold
@@ -224,11 +228,22 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             used.add(index)
     # a value followed by its category in parentheses: 42.7 (2500), 27.0 (KV Budget 2500)
     categories: dict[int, str] = _respective(rest, numbers, used) if "respectively" in rest else {}
+    # a clause opened by its category holds for the values up to the next such opening:
+    # 'At N=4, Self-Certainty ~68.1%, Majority Vote ~66.4%; at N=16, ...'
+    openings = list(_AT_OPENING.finditer(rest)) if "t " in rest else []
+    for k, opening in enumerate(openings):
+        stop = openings[k + 1].start() if k + 1 < len(openings) else len(rest)
+        for j, number in enumerate(numbers):
+            if opening.start("cat") <= number.start < opening.end("cat"):
+                used.add(j)
+            elif opening.end() <= number.start < stop and j not in used and number.suffix not in ("B", "M"):
+                categories.setdefault(j, opening.group("cat").strip())
     for i, number in enumerate(numbers):
         if i in used:
             continue
         after = rest[number.end:]
-        paren = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after)
+        paren = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after) or \
+            _rx(_UNIT_AFTER + r"\s*\((?P<cat>[^()\s]+(?:\s[^()\s]+){0,2})\)").match(after)  # '59 tokens/s (bs 1)'
         named = _NAMED_PAREN.match(after) if "(" in after[:3] else None
         if named and not any(number.end < n.start < number.end + named.end() for n in numbers[i + 1:]):
             # a category named in parentheses: '91.5 (MMLU)', '61.4 (FullKV)', '87.3 (MATH-500)'
@@ -241,6 +256,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             if cat_numbers and _ERROR_BAR.search(cat_text):  # '84.9 (95% CI: -1.8, +1.6)'
                 dropped.extend((numbers[j], "error bar") for j in cat_numbers)
                 used.update(cat_numbers)
+            elif len(cat_numbers) == 1 and numbers[cat_numbers[0]].suffix == "%" and number.suffix is None and \
+                    cat_text == numbers[cat_numbers[0]].raw and _PLACE_BEFORE.search(rest, 0, number.start):
+                categories[cat_numbers[0]] = number.raw  # 'drops by 16,384 (90.1%)': the place, then its value
+                used.add(i)
             elif cat_numbers and _rx(r"(?i)^\s*(?:out of\b|of\s+\d|max\b|/)").match(cat_text):
                 dropped.extend((numbers[j], "annotation") for j in cat_numbers)  # '8.64 (out of 10)': the scale
                 used.update(cat_numbers)
@@ -276,10 +295,11 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     for i, number in enumerate(numbers[:-1]):
         if i in used or i in categories or (i + 1) in used or number.is_signed or numbers[i + 1].is_signed:
             continue
-        if _rx(r"(?:\s*(?i:%|tps|tok/s|tokens?/s|s|ms))?\s+(?:at|@)\s+(?:[~≈]\s*)?").fullmatch(rest[number.end: numbers[i + 1].start]):
-            tail = _rx(r"\s*(?P<word>[A-Za-z][\w\-/]*)?").match(rest[numbers[i + 1].end:])
+        if _AT_NUMBER.fullmatch(rest[number.end: numbers[i + 1].start]):
+            tail = _rx(r"\)?\s*(?P<word>[A-Za-z][\w\-/]*)?").match(rest[numbers[i + 1].end:])
             word = tail.group("word") if tail and tail.group("word") and not _rx(
-                r"(?i)and|while|with|but|then|at|for|in|on|to|the|a|than|vs").fullmatch(tail.group("word")) else ""
+                r"(?i)and|while|with|but|then|at|for|in|on|to|the|a|than|vs|ticks?|marks?|points?|positions?"
+            ).fullmatch(tail.group("word")) else ""
             at_numbers[i] = (numbers[i + 1], word or "")
             used.add(i + 1)
     # a score over its scale: '8.05 / 10', '4.2/5' (the scale is no value)
@@ -315,7 +335,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     run: list[int] = []
     gaps: dict[int, int] = {}  # list member -> placeholders ('n/a', '–') written right before it
     placeholders = ("–" in rest or "—" in rest or "/a" in rest or "/A" in rest or "- " in rest or "one" in rest
-                    or "ull" in rest or "issing" in rest) and _PLACEHOLDER.search(rest) is not None
+                    or "ull" in rest or "issing" in rest or "OO" in rest or "✗" in rest) and _PLACEHOLDER.search(rest) is not None
     for slot in [*free, None]:
         between = _LIST_GAP.fullmatch(rest[numbers[run[-1]].end: numbers[slot].start]) if slot is not None and run else None
         if between is not None and slot not in categories and run[-1] not in categories:
@@ -396,6 +416,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "axis position"))
             previous_end = number.end
             continue
+        if ("times" in rest or "×" in rest) and _RATIO_AFTER.match(rest, number.end):
+            dropped.append((number, "ratio"))  # 'about 1.6 times the latency of the others'
+            previous_end = number.end
+            continue
         if _rx(r"\s*[-–]\s*\d").match(rest[number.end:]) and not number.is_signed:
             dropped.append((number, "range"))  # '45-47' is a band, not a value
             previous_end = number.end
@@ -419,12 +443,15 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     return tuple(readings), tuple(dropped)
 
 
+_AT_OPENING = re.compile(r"(?i)(?:^|[;.]\s+)at\s+(?P<cat>[A-Za-z][\w-]{0,20}\s*=\s*[~≈]?\d[\d.,]*\s*[kKM]?|"
+                         r"[~≈]?\d[\d.,]*\s*[kKM]?(?:\s+[a-z]+)?)\s*[,:]\s")
+_PLACE_BEFORE = re.compile(r"(?i)\b(?:at|by|to|from|for|until|through)\s+$")
 _ERROR_BAR = re.compile(r"(?i)\bCI\b|confidence|±|\berror\b|\bstd\b")
 _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
 # '63.7% with 512 tokens': an amount after the value, with its unit, is its x category
 # what a list's members may be separated by, placeholders for a missing value included
-# what describers write for a missing value, in a list or a table cell ('n/a', '–', 'none')
-PLACEHOLDER = r"(?i:n/?a|none|null|missing|[–—−-]+)"
+# what describers write for a missing value, in a list or a table cell ('n/a', '–', 'none', 'OOM')
+PLACEHOLDER = r"(?i:n/?a|none|null|missing|[–—−-]+|OOM|OOT|✗)"  # OOM, OOT: a run that ran out of memory or time
 _PLACEHOLDER = re.compile(r"(?<![\w/])" + PLACEHOLDER + r"(?![\w/])")
 _LIST_SEPARATOR = r"\s*(?:,|;|,?\s*and|/|\|)\s*"
 _LIST_GAP = re.compile(_LIST_SEPARATOR + r"(?P<gaps>(?:" + PLACEHOLDER + _LIST_SEPARATOR + r")*)")
@@ -439,13 +466,19 @@ _WITH_AMOUNT = re.compile(r"\s*(?:%|per\s*cent|percent)?\s*,?\s+(?:with|using|un
 # a keyed category after its value, behind a preposition: '75.0% for N = 1', '86.2%, at N = 64'
 _KEYED_AFTER = re.compile(r"\s*,?\s+(?:at|@|for|with|when|under|using)\s+(?P<cat>(?![xyzXYZ]\s*=)[^\W\d_][\w\-]*\s*=\s*"
                           r"(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?)(?!\w|[.,]\d|\s*[×x]\s*10)")
+_UNIT_AFTER = r"(?:\s*(?i:tps|tok/s|tokens?/s|s|ms)(?![\w/]))?"  # '455 tokens/s at batch 8'
+# what joins a value to the bare number of its place: '31.0 at 512', '90.8% for 4,096 tokens',
+# '95.0% at the first tick (4096)', '77.2% at the final 131072 tick'
+_AT_NUMBER = re.compile(_UNIT_AFTER + r"\s+(?:at|@|for)\s+(?:(?i:the|its)\s+(?:(?i:first|final|last|"
+                        r"second|third|next|leftmost|rightmost|smallest|largest|lowest|highest)\s+)?(?:(?i:tick|mark|point|"
+                        r"position)\s+)?\(?)?(?:[~≈]\s*)?")
 AT_PHRASE = re.compile(
-    r"\s+(?:at|@)\s+(?P<cat>(?:[A-Za-z][\w\-]*\s*){1,2}[=:]\s*(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?"  # 'T = 0.6'
+    _UNIT_AFTER + r"\s+(?:at|@)\s+(?P<cat>(?:[A-Za-z][\w\-]*\s*){1,2}[=:]\s*(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?"  # 'T = 0.6'
     r"(?:\s+(?!(?i:and|while|with|but|then|at|for|in|on|to|the|a)\b)[A-Za-z][\w\-]*)?|"
     r"(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|(?:an?\s+|the\s+)?[a-z][\w\-]*(?:\s+of)?(?=\s+[~≈]?\d))"
     r"(?:\s+(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|\d+(?:[.,]\d+)*\s*[kKM]?|tokens?))*?"
     r"(?:,\s+(?:[A-Za-z][\w\-]*\s+){1,2}\d+(?:[.,]\d+)*\s*[kKM]?)?)"  # a second key: 'SnapKV, KV Budget 1024'
-    r"(?=\s*(?:[,;·|]|$|\s(?:and|while|with|to|then)\s|\.\s|\.$))")
+    r"(?=\s*(?:[,;·|(]|$|\s(?:and|while|with|to|then)\s|\.\s|\.$))")
 _CLAUSE_SPLIT = re.compile(r"\s*[;,]\s+(?=[A-Za-z*_(])|\s+and\s+(?=[A-Z*_])|\s+[·•|]\s+")
 _NAMED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:]{0,60}?)\s*(?:=|≈|~|:)\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$")
 # Between '·' separators a name and its value may stand side by side: 'StreamingLLM 48.1%'.

@@ -244,8 +244,8 @@ def _strip_prefix(text: str) -> tuple[str, str | None]:
     if match:
         role = match.group(1).lower()
         return match.group(2).strip(), _PREFIX_ROLES.get(role, role)
-    if _rx(r"(?i)^\s*(?:at|with|under|for|on|in)\s+[~≈]?\d").match(text):  # 'At 1024': the category
-        return text.split(None, 1)[1].strip(), None
+    if _rx(r"(?i)^\s*(?:(?:at|with|under|for|on|in)\s+|@\s*)[~≈]?\d").match(text):  # 'At 1024', '@1K': the category
+        return _rx(r"(?i)^\s*(?:at|with|under|for|on|in|@)\s*").sub("", text, count=1).strip(), None
     return text, None
 
 
@@ -256,6 +256,9 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     text, _ = _strip_prefix(text)
     looked = _LOOK_NAMED_REMARK.match(text) if "(" in text and not text.rstrip().endswith(")") else None
     if looked:  # 'Orange line (Mistral 7B Instruct v0.3), point by point': the name, the look
+        return looked.group("name").strip(), looked.group("look").strip()
+    looked = _LOOK_THEN_NAME.match(text) if "," in text or " - " in text or "—" in text else None
+    if looked:  # 'Purple line, AceReason Nemotron 7B'
         return looked.group("name").strip(), looked.group("look").strip()
     match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(text) if text.rstrip().endswith(")") else None
     if match and not _rx(r"ours?\b|proposed", re.IGNORECASE).search(match.group("note")):
@@ -268,6 +271,8 @@ def _clean_label(text: str) -> tuple[str, str | None]:
 
 _LOOK_NAMED_REMARK = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
                                 + r"))\s*\((?P<name>[^()]{2,60})\)\s*[,;:—–-]")
+_LOOK_THEN_NAME = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
+                             + r"))\s*(?:,|\s-\s|\s?[—–]\s?)\s*(?P<name>(?-i:[A-Z0-9])[^,;:()]{1,60})$")
 _NUMBER_HYPHEN = re.compile(r"^(\d[\d.,]*[kK]?)-(?=[A-Za-z]+$)")
 _LOOK_ONLY = re.compile(r"(?i)(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES + r")")
 
@@ -465,15 +470,20 @@ def _names_in_cached(text: str, ref: Reference) -> tuple[str, ...]:
 
 
 def _stated_metric(texts: tuple[str, ...], ref: Reference) -> str | None:
-    """The one specific metric (not the generic ``score``) that the first of `texts` naming
-    any states (``Cell values: accuracy in percent``), or None when none or several do."""
+    """The specific metric (not the generic ``score``) of the first sentence of `texts` that
+    names exactly one, and one an earlier sentence naming several also named (``Each cell is
+    an accuracy score; some also show the maj@8 score`` gives accuracy); else None."""
+    several: set[str] = set()
     for text in texts:
-        named = set(_metrics_named(text, ref))
-        if len(named) == 1:
-            return named.pop()
-        if named:
-            return None
+        for sentence in _SENTENCE_END.split(text):
+            named = set(_metrics_named(sentence, ref))
+            if len(named) == 1 and (not several or named <= several):
+                return named.pop()
+            several |= named
     return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 
 
 # 'the blue line is Qwen3-14B', 'blue line = Qwen3-14B', 'the orange curve shows Magistral-Small'
@@ -948,6 +958,9 @@ def _is_name_version(reading: Reading, ref: Reference) -> bool:
     return found is not None and found[2] == len(text)  # the name found runs through the number
 
 
+_PAREN_KEY = re.compile(r"\s*\(([^()\d][^()]{0,30})\)")
+
+
 def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure: Figure,
                       free_axes: list[str], ref: Reference) -> tuple[str, Quantity] | None:
     """Which axis or quantity a reading measures: (role, quantity)."""
@@ -960,6 +973,8 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
                 Quantity("metric", metric=None)
         return role, quantity
     keys = " ".join(k for k in (reading.key_before, reading.key_after) if k)
+    if not keys and (paren := _PAREN_KEY.match(reading.after_text)) and match_metric(paren.group(1), ref) not in (None, "score"):
+        keys = paren.group(1)  # '95.7, 96.8 (maj@8)': a metric in parentheses after the value is its key
     if keys and reading.number.suffix == "%" and _rx(r"(?i)^tokens?$").match(reading.key_before) and not reading.key_after:
         keys = ""  # '6.9×10⁶ tokens for 80.4%': the unit of the value before it
     named_axis = reading.key_before.strip().lower()
@@ -1066,11 +1081,25 @@ def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
         facts.skipped.append(Skip(None, figure.title, "no benchmark result",
                                   "the figure names no benchmark and no evaluation metric, or shows a composition"))
         return facts
+    panel_figures = _panel_figures(chart, ref)
+    panel_of = dict(chart.panels)
     for point in _aligned(chart, figure, facts):
-        _interpret_point(point, figure, ref, facts)
+        panel = next((panel_of[s.line] for s in reversed(point.context) if s.line in panel_of), "")
+        _interpret_point(point, panel_figures.get(panel, figure), ref, facts)
     _infer_units(facts, ref)
     _dedupe(facts)
     return facts
+
+
+def _panel_figures(chart: Chart, ref: Reference) -> dict[str, Figure]:
+    """The figure as each panel with axes of its own sees it: its axes over the shared ones."""
+    figures: dict[str, Figure] = {}
+    for panel in dict.fromkeys(a.panel for a in chart.panel_axes):
+        own = [a for a in chart.panel_axes if a.panel == panel]
+        roles = {a.role for a in own}
+        shared = [a for a in chart.axes if a.role not in roles and not (a.role == "y" and "y_left" in roles)]
+        figures[panel] = describe_figure(replace(chart, axes=(*own, *shared)), ref)
+    return figures
 
 
 def _aligned(chart: Chart, figure: Figure, facts: DocumentFacts) -> list[Point]:
@@ -1120,7 +1149,7 @@ _DIFFERENCE_COLUMN = re.compile(r"(?i)^(?:difference|diff\.?|delta|Δ|change|gai
 
 _IGNORED_COLUMN = re.compile(
     r"(?i)^(?:(?:bar|line|marker|point|dot|series)\s+)?(?:colou?r|marker|shape|style|symbol|pattern|hatch(?:ing)?)$|"
-    r"^(?:legend|line|rank|#|no\.?|index|id|position)$|"
+    r"^(?:legend|line|rank|#|no\.?|index|id|position|category|group|domain|area|capability|skill)$|"
     r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|source|"
     r"reference|link|url|date|license|released?|organi[sz]ation|org|type|open)\b|±|"
     r"^(?:difference|diff\.?|delta|change|gain|improvement|gap)\b|^Δ|\bΔ\s*$")
@@ -1620,6 +1649,9 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
     overview = " ".join(span.text for span in chart.overview)
     if _NO_RESULT_SAID.search(overview + " " + figure.title):
         return True
+    values = [a.label for a in chart.axes if a.role in ("y", "y_left") and a.label]
+    if values and all(_NOT_A_RESULT.search(v) and match_metric(v, ref) in (None, "score") for v in values):
+        return True  # 'Selection Frequency (%)', 'Mean Token Entropy (nats)': a statistic of the model, not a score
     if figure.benchmarks or any(q.benchmark for q in figure.axes.values()):
         return False
     if _NO_RESULT_KIND.search(text):
@@ -1639,6 +1671,8 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
 _NO_RESULT_SAID = re.compile(r"(?i)\bno (?:evaluation|benchmark) (?:results?|scores?)\b|"
                              r"\b(?:does not|doesn't|do not) (?:show|report|plot|give|include) (?:any )?(?:(?:end-)?task )?"
                              r"(?:evaluation|benchmark|accuracy|scores?)")
+_NOT_A_RESULT = re.compile(r"(?i)\b(?:frequency|entropy|routing|attention (?:score|weight)s?|activation|expert load|"
+                           r"norm|cosine similarity|density|histogram|distribution|proportion|share of)\b")
 _NO_RESULT_KIND = re.compile(r"(?i)\b(?:pie|donut|doughnut|mixture|data mix|composition|proportions?|allocation|"
                              r"architecture|diagram|flow ?chart|pipeline|timeline|schematic|word cloud|treemap)\b")
 

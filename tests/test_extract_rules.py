@@ -1,0 +1,97 @@
+"""Unit tests of the rules added for heldout10 and heldout13 failure classes, each in a
+document of our own: per-panel axes, computations and ratios, run-failure cells, a number cut
+inside its thousands, a panel's metadata subsection, places written after 'for' or 'at the
+final ... tick', a metric in parentheses after a value, and one stated metric per sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchdb.etl.extract.parse import parse_chart
+from benchdb.etl.transform.interpret import interpret
+from benchdb.etl.transform.reference import Reference, load_reference
+
+
+@pytest.fixture(scope="module")
+def ref() -> Reference:
+    return load_reference()
+
+
+def rows(text: str, ref: Reference) -> set[tuple[str, str, str, float]]:
+    """(model as written, metric, setting, value) of every value of `text` with a closing section
+    (a document that ends on a number may have been cut inside it)."""
+    facts = interpret(parse_chart(text + "### Interpretation\nAs expected.\n"), ref)
+    return {(v.model_as_written, v.metric, v.setting, v.value) for v in facts.values}
+
+
+def test_each_panel_reads_its_own_axes(ref: Reference) -> None:
+    text = ("## Figure: MATH-500 accuracy (left) and speed (right)\n### Components/Axes\n"
+            "**Panel (a) — accuracy**\n- Y-axis: \"Pass@1 (%)\", 0-100\n"
+            "**Panel (b) — speed**\n- X-axis: \"Batch size\", ticks 1, 16\n- Y-axis: \"Throughput (tokens/s)\"\n"
+            "### Detailed Analysis\n#### (a) Bars\n- Zeta-7B: 61.5\n"
+            "#### (b) Lines\n- Zeta-7B: 75 at bs 1, 930 at bs 16\n")
+    assert rows(text, ref) == {("Zeta-7B", "pass@1", "", 61.5), ("Zeta-7B", "throughput", "batch_size=1", 75.0),
+                               ("Zeta-7B", "throughput", "batch_size=16", 930.0)}
+
+
+def test_a_computation_and_a_ratio_are_not_values(ref: Reference) -> None:
+    text = ("## Bar Chart: GPQA Diamond accuracy\n### Detailed Analysis\n- Zeta-7B: 52.25\n- Orca-8B: 48.5\n"
+            "- **Comparison:** Zeta-7B leads by 52.25 - 48.5 = 3.75 points.\n"
+            "- Orca-8B needs about 1.3 times the tokens of Zeta-7B.\n")
+    assert {r[3] for r in rows(text, ref)} == {52.25, 48.5}
+    reasons = {s.reason for s in interpret(parse_chart(text), ref).skipped}
+    assert {"arithmetic", "ratio"} <= reasons
+
+
+def test_a_failed_run_cell_holds_no_value(ref: Reference) -> None:
+    text = ("## Line Chart: RULER accuracy vs. context length\n### Components/Axes\n"
+            "- X-axis: \"Context length\", ticks 8K, 64K\n- Y-axis: \"Accuracy (%)\"\n### Detailed Analysis\n"
+            "| Context | Zeta-7B | Orca-8B |\n|---|---|---|\n| 8K | 90.5 | 88.0 |\n| 64K | 71.25 | OOM |\n")
+    found = rows(text, ref)
+    assert len(found) == 3 and not any("OOM" in r[2] for r in found)
+
+
+def test_a_number_cut_inside_its_thousands_is_dropped() -> None:
+    chart = parse_chart("## Table: speed\n### Detailed Analysis\n| Metric | A-7B | B-8B |\n|---|---|---|\n"
+                        "| Throughput (tok/s) | 2,310 | 1,1")
+    assert chart.is_truncated
+    values = {r.value for p in chart.points for r in p.readings}
+    cells = [c for p in chart.points for _, c in p.fields]
+    assert 1.0 not in values and "1" not in cells and "2,310" in cells
+
+
+def test_a_metadata_subsection_inside_a_panel_is_its_components(ref: Reference) -> None:
+    text = ("# Technical Data Extraction: AIME-24 under KV budgets\n## Chart (a): Zeta-7B\n### Metadata\n"
+            "- **X-Axis:** KV Budget (tokens) [Categories: 1024, 2048]\n"
+            "- **Primary Y-Axis (Left):** Pass@1 (%) [Range: 30 to 70]\n### Key Data Points\n"
+            "| KV Budget | Pass@1 |\n| :--- | :--- |\n| 1024 | ~48.25 |\n| 2048 | ~55.5 |\n")
+    assert rows(text, ref) == {("Zeta-7B", "pass@1", "kv_budget=1024", 48.25), ("Zeta-7B", "pass@1", "kv_budget=2048", 55.5)}
+
+
+def test_places_after_for_and_at_the_final_tick(ref: Reference) -> None:
+    text = ("## Line Chart: RULER accuracy vs. context length\n### Components/Axes\n"
+            "- **X-axis:** \"Context length (tokens)\", ticks 4096, 8192, 16384\n- **Y-axis:** \"Accuracy (%)\"\n"
+            "### Detailed Analysis\nThe blue line for Zeta-7B reads 95.5% at the first tick (4096), drops by 8,192 "
+            "(90.25%) and ends at 80.5% for 16,384 tokens.\n")
+    assert rows(text, ref) == {("Zeta-7B", "accuracy", "context_length=4096", 95.5),
+                               ("Zeta-7B", "accuracy", "context_length=8192", 90.25),
+                               ("Zeta-7B", "accuracy", "context_length=16384", 80.5)}
+
+
+def test_a_metric_after_a_value_and_one_metric_per_sentence(ref: Reference) -> None:
+    text = ("## Data Table: Math results\n### Overview\nThe table compares two models. Each cell is an accuracy "
+            "score; one model also shows its maj@8 score.\n### Detailed Analysis\n* **GSM8K:**\n"
+            "* Zeta-7B: 90.5, 92.25 (maj@8)\n* Orca-8B: 88.75\n")
+    assert rows(text, ref) == {("Zeta-7B", "accuracy", "", 90.5), ("Zeta-7B", "maj@8", "", 92.25),
+                               ("Orca-8B", "accuracy", "", 88.75)}
+
+
+def test_legend_series_under_a_category_opening(ref: Reference) -> None:
+    text = ("## Line Chart: AIME24 accuracy vs. samples\n### Overview\nAccuracy against the number of samples N.\n"
+            "### Components/Axes\n- **X-Axis:** Label: `N`. Markers at 4, 16\n"
+            "- **Y-Axis:** Accuracy (%)\n- **Legend:**\n    * `Vote`: Blue line\n    * `Rerank`: Orange line\n"
+            "### Detailed Analysis\n**Row 1: Zeta-7B**\n"
+            "* **AIME24:** Rises. At N=4, Vote ~61.5%, Rerank ~60.25%; at N=16, Vote ~66.5%, Rerank ~64.75%.\n")
+    found = rows(text, ref)
+    assert ("Zeta-7B", "accuracy", "method=Vote, num_samples=4", 61.5) in found
+    assert ("Zeta-7B", "accuracy", "method=Rerank, num_samples=16", 64.75) in found
