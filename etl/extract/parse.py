@@ -42,7 +42,7 @@ _NON_DATA = re.compile(r"spatial|colou?r verification|grounding|layout|visual st
 _COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart type|elements|labels?\b|setup|colou?rs?\b|"
                          r"\bnotes?\b|footnotes?|remarks?|metadata|specifications?|properties",
                          re.IGNORECASE)
-_OVERVIEW = re.compile(r"overview|description|introduction|context|caption", re.IGNORECASE)
+_OVERVIEW = re.compile(r"overview|description|introduction|context|caption|(?:document|image|figure) type", re.IGNORECASE)
 _DATA = re.compile(r"detail|\bdata|content|values?|points?|series|table|extraction|results?|breakdown|"
                    r"measurements?|readings?|bars?|panels?|subplots?", re.IGNORECASE)
 _CHART_TITLE = re.compile(r"(?i)^\s*\[?[^:\]]{0,40}\b(?:chart|plot|graph|diagram|heatmap|histogram)s?\b[^:\]]{0,20}\]?\s*:\s*\S")
@@ -176,7 +176,9 @@ def _section_kind(heading: str) -> str:
 
 def _is_bold_header(content: str) -> str | None:
     """The text of a line that is only a bold label (``**Chart 1: X | Y**``), else None."""
-    match = _rx(r"\s*(?:\*\*|__)(?P<text>[^*]+?)(?:\*\*|__)\s*[:：]?\s*").fullmatch(content)
+    match = _rx(r"\s*(?:\*\*|__)(?P<text>[^*]+?)(?:\*\*|__)\s*[:：]?\s*").fullmatch(content) or (
+        _rx(r"\s*(?:\*|_)(?P<text>[^\s*_][^*_]*?[^\s*_])(?:\*|_)\s*[:：]?\s*").fullmatch(content)
+        if content.lstrip()[:1] in "*_" else None)  # '*DeepSeek-R1-Distill-Qwen-7B*': an italic line heads a group too
     if match:
         return clean(match.group("text")).rstrip(":：").strip()  # '**Series 1: `SnapKV`**': no code marks
     return None
@@ -348,7 +350,9 @@ def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
         if s > 0 and (b - a) / s <= 50:
             count = int(round((b - a) / s)) + 1
             return tuple(_plain(a + k * s) for k in range(count))
-    parts = [p.strip(" `\"'“”*()[]") for p in _rx(r",|\band\b|;").split(candidates)]
+    # in a list spaced after its commas, '1,024' is one number: its comma groups thousands
+    separator = r",(?!\d{3}(?!\d))|\band\b|;" if ", " in candidates else r",|\band\b|;"
+    parts = [p.strip(" `\"'“”*()[]") for p in _rx(separator).split(candidates)]
     parts = [p for p in parts if p and len(p) <= 40]
     numeric = [p for p in parts if find_numbers(p)]
     if numeric and len(numeric) * 2 >= len(parts) and not any(_rx(r"^[A-Za-z]{2,}(?:\s(?:19|20)\d\d|-\d+)$").match(p) for p in parts):
@@ -645,6 +649,23 @@ def _declared_series(overview: list[Span]) -> tuple[str, ...]:
     return tuple(names)
 
 
+_SECTION_NAMES = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:overview|components?(?:\s*/\s*axes)?|axes|detailed analysis|"
+                            r"data points|key observations|interpretation|legend|content details)\W*$")
+
+
+def _bold_sections(lines: list[SourceLine]) -> list[SourceLine]:
+    """A document whose sections are bold lines (``**Overview**``, ``**Detailed Analysis:**``)
+    and not headings: those lines as level-3 headings, when at least two of them name sections."""
+    found = [i for i, ln in enumerate(lines) if ln.kind == "paragraph" and ln.content.lstrip()[:2] in ("**", "__")
+             and (text := _is_bold_header(ln.content)) is not None and _SECTION_NAMES.match(text)]
+    if len(found) < 2:
+        return lines
+    lines = list(lines)
+    for i in found:
+        lines[i] = replace(lines[i], kind="heading", depth=3, content=_is_bold_header(lines[i].content) or "")
+    return lines
+
+
 def _header_rank(line: SourceLine) -> float:
     """Rank of a group header: headings by level, then bold lines, then list items by depth.
 
@@ -679,6 +700,9 @@ def parse_chart(text: str) -> Chart:
     components_panel = ""  # the panel whose axes the components lines describe now
     panels: dict[int, str] = {}  # data group header line -> its panel mark
 
+    if not any(ln.kind == "heading" and _section_kind(ln.content) and not _CHART_TITLE.match(clean(ln.content))
+               for ln in lines):
+        lines = _bold_sections(lines)
     headings = [ln for ln in lines if ln.kind == "heading"]
     if headings and not _CHART_TITLE.match(clean(headings[0].content)):
         # '### Visual Description' over '## Grouped Bar Chart: ...': the chart's own heading is the title

@@ -311,9 +311,13 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                 _rx(r"\s*/").match(rest, numbers[i + 1].end) or _rx(r"/\s*$").search(rest, 0, numbers[i].start)):
             dropped.append((numbers[i + 1], "annotation"))
             used.add(i + 1)
+    # a chain of three or more bare numbers joined by arrows is a list ('34.6 → 45.1 → 57.3'), not pairs
+    arrowed = [i for i in range(len(numbers) - 1) if "→" in rest or "->" in rest or "⇒" in rest
+               if _ARROW.fullmatch(rest, numbers[i].end, numbers[i + 1].start)]
+    chain = {j for i in arrowed if i + 1 in arrowed or i - 1 in arrowed for j in (i, i + 1)}
     # category-value pairs: "1024 KV: 740, 2048 KV: 610", "KV 1024 = 44.2", "1K → 21.4"
     for i in range(len(numbers) - 1):
-        if i in used or i in categories or (i + 1) in used:
+        if i in used or i in categories or (i + 1) in used or i in chain:
             continue
         between = rest[numbers[i].end: numbers[i + 1].start]
         lead = _rx(r"[,;(|:\[\]]").split(rest[: numbers[i].start])[-1]
@@ -453,7 +457,8 @@ _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,
 # what describers write for a missing value, in a list or a table cell ('n/a', '–', 'none', 'OOM')
 PLACEHOLDER = r"(?i:n/?a|none|null|missing|[–—−-]+|OOM|OOT|✗)"  # OOM, OOT: a run that ran out of memory or time
 _PLACEHOLDER = re.compile(r"(?<![\w/])" + PLACEHOLDER + r"(?![\w/])")
-_LIST_SEPARATOR = r"\s*(?:,|;|,?\s*and|/|\|)\s*"
+_ARROW = re.compile(r"\s*(?:→|->|⇒)\s*")
+_LIST_SEPARATOR = r"\s*(?:,|;|,?\s*and|/|\||→|->|⇒)\s*"
 _LIST_GAP = re.compile(_LIST_SEPARATOR + r"(?P<gaps>(?:" + PLACEHOLDER + _LIST_SEPARATOR + r")*)")
 _LIST_HEAD = re.compile(r"(?:(?<![\w/])" + PLACEHOLDER + _LIST_SEPARATOR + r")+$")
 _LIST_TAIL = re.compile(r"(?:" + _LIST_SEPARATOR + PLACEHOLDER + r"(?![\w/]))+")

@@ -251,7 +251,9 @@ def _mapping_depths(rows: list[str]) -> list[int | None] | None:
     return depths if present >= 3 and mapped >= 0.7 * present else None
 
 
-_HTML_CELL = re.compile(r"(?is)<t([hd])\b[^>]*>(.*?)</t[hd]\s*>")
+_HTML_CELL = re.compile(r"(?is)<t([hd])\b([^>]*)>(.*?)</t[hd]\s*>")
+_HTML_ROWSPAN = re.compile(r"(?i)\browspan\s*=\s*[\"']?(\d{1,3})")
+_HTML_COLSPAN = re.compile(r"(?i)\bcolspan\s*=\s*[\"']?(\d{1,3})")
 _HTML_BOLD = re.compile(r"(?is)<(b|strong)\b[^>]*>(.*?)</\1\s*>")
 _HTML_TAG = re.compile(r"<[^>]{0,200}>")
 _HTML_TABLE_LINE = re.compile(r"(?i)^\s*(?:</?(?:table|thead|tbody|tfoot|tr|caption|colgroup|col)\b[^>]*>\s*)+$")
@@ -263,16 +265,35 @@ def _html_rows(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], he
     rows are grid rows like a pipe table's (``<th>`` cells or ``<thead>`` make the header), its
     tag-only lines are not text."""
     in_head = False
+    spanning: dict[int, tuple[str, int]] = {}  # column -> (text, rows still to fill) of a rowspan cell
     for index, raw in enumerate(raw_lines):
         lowered = raw.lower()
         if "<thead" in lowered:
             in_head = True
         cells = _HTML_CELL.findall(raw) if "<t" in lowered else []
         if cells:
-            texts = tuple(_HTML_TAG.sub("", _HTML_BOLD.sub(r"**\2**", inner)).strip() for _, inner in cells)
+            row: list[str] = []
+            for kind, attributes, inner in cells:
+                while len(row) in spanning:  # '<td rowspan="4">Qwen3-8B</td>' fills this column of the rows below
+                    text, left = spanning.pop(len(row))
+                    row.append(text)
+                    if left > 1:
+                        spanning[len(row) - 1] = (text, left - 1)
+                text = _HTML_TAG.sub("", _HTML_BOLD.sub(r"**\2**", inner)).strip()
+                span = _HTML_ROWSPAN.search(attributes)
+                if span and int(span.group(1)) > 1:
+                    spanning[len(row)] = (text, int(span.group(1)) - 1)
+                width = _HTML_COLSPAN.search(attributes)
+                row.extend([text] * min(int(width.group(1)) if width else 1, 20))
+            while len(row) in spanning:
+                text, left = spanning.pop(len(row))
+                row.append(text)
+                if left > 1:
+                    spanning[len(row) - 1] = (text, left - 1)
+            texts = tuple(row)
             kinds[index] = ("grid_row", 0, False)
             grid_cells[index] = texts
-            if in_head or all(kind.lower() == "h" for kind, _ in cells):
+            if in_head or all(kind.lower() == "h" for kind, _, _ in cells):
                 header_rows.add(index)
         elif _HTML_TABLE_LINE.match(raw):
             kinds[index] = ("other", 0, False)

@@ -1187,6 +1187,31 @@ def _column_benchmark(header: str, ref: Reference) -> str | None:
     return None
 
 
+_NOTED_CELL = re.compile(r"\s*(?P<value>[^()]*\d[^()]*?)\s*\(\s*#?(?P<note>\d{1,3})(?:st|nd|rd|th)?\s*\)[*†‡§\s]*")
+_SPACED_SLASH = re.compile(r"\s+/\s+")
+_SLASHED_NOTE = re.compile(r"^(?P<base>[^()]*?)\s*\((?P<parts>[^()]+\s/\s[^()]+)\)(?P<tail>.*)$")
+
+
+def _split_compound(fields: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """Cells of a compound column as columns of their own: ``Params (Total / Active)`` over
+    ``235B / 22B`` is 'Total Params' 235B and 'Active Params' 22B; ``EM / F1`` over ``71.2 / 80.5``
+    is EM 71.2 and F1 80.5. Other cells are kept as they are."""
+    if not any(" / " in cell for _, cell in fields):
+        return fields
+    split: list[tuple[str, str]] = []
+    for header, cell in fields:
+        cells = _SPACED_SLASH.split(cell.strip()) if " / " in cell else []
+        note = _SLASHED_NOTE.match(header.strip()) if cells else None
+        headers = [f"{part.strip()} {note.group('base')}{note.group('tail')}".strip()
+                   for part in _SPACED_SLASH.split(note.group("parts"))] if note else _SPACED_SLASH.split(header.strip())
+        if 2 <= len(cells) == len(headers) <= 4 and all(parse_number(c) is not None or _PLACEHOLDER_CELL.fullmatch(c)
+                                                        for c in cells):
+            split.extend(zip(headers, cells))
+        else:
+            split.append((header, cell))
+    return tuple(split)
+
+
 def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                     facts: DocumentFacts) -> list[tuple[Reading, Quantity, _Slot | None]]:
     """Table cells: text cells fill the slot (model, benchmark, setting), numbers become
@@ -1196,7 +1221,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     column_key: str | None = None  # the setting every value column is a value of, when the corner says so
     row_quantity: Quantity | None = None  # what the row's values measure, when its label names it
     measures: dict[int, Quantity] = {}  # reading -> what it measures, for the parts of 'a / b' cells
-    for header, cell in point.fields:
+    fields = point.fields if figure.cell_pair else _split_compound(point.fields)
+    for header, cell in fields:
         header_clean = _rx(r"\s+").sub(" ", header).strip()
         hedge = _HEDGED_HEADER.match(header_clean) if header_clean[:1] in _HEDGE_STARTS else None
         if hedge and hedge.end() < len(header_clean):  # 'Approx. at τ=0.2': the column is 'τ=0.2'
@@ -1207,6 +1233,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             if columns_quantity.kind == "setting" and columns_quantity.setting_key:
                 column_key = columns_quantity.setting_key
         number = parse_number(cell)
+        noted = _NOTED_CELL.fullmatch(cell) if number is None and ")" in cell else None
+        if noted and (number := parse_number(noted.group("value"))) is not None:
+            # '80.6 (1)': a rank or footnote number after the value, no value of its own
+            facts.skipped.append(Skip(point.line, point.quote, "annotation",
+                                      f"{noted.group('note')} in parentheses after {number.raw}", token=noted.group("note")))
         quantity = quantity_of(header_clean, ref)
         pair = _PAIR_CELL.fullmatch(cell) if number is None and figure.cell_pair and "/" in cell else None
         if pair:  # '38.5 / 1,310': two readings of one column, each measuring its part of the pair
