@@ -82,7 +82,7 @@ _PANEL_KEY = re.compile(r"(?i)^[\W_]*(?:(?:panel|subplot|chart|plot|graph)\s*\(?
 
 def _panel_key(text: str) -> str:
     """The panel mark a header starts with ('a', '2'), or ''."""
-    match = _PANEL_KEY.match(text)
+    match = _PANEL_KEY.match(_ENUMERATOR.sub("", text.lstrip()))  # '3. Chart (b): ...' too
     return (match.group("mark") or match.group("paren")).lower() if match else ""
 
 
@@ -699,6 +699,7 @@ def parse_chart(text: str) -> Chart:
     panel_axes: list[Axis] = []  # the axes described under one panel's header
     components_panel = ""  # the panel whose axes the components lines describe now
     panels: dict[int, str] = {}  # data group header line -> its panel mark
+    valued_parents: set[int] = set()  # items with values of their own that head the items under them
 
     if not any(ln.kind == "heading" and _section_kind(ln.content) and not _CHART_TITLE.match(clean(ln.content))
                for ln in lines):
@@ -706,7 +707,8 @@ def parse_chart(text: str) -> Chart:
     headings = [ln for ln in lines if ln.kind == "heading"]
     if headings and not _CHART_TITLE.match(clean(headings[0].content)):
         # '### Visual Description' over '## Grouped Bar Chart: ...': the chart's own heading is the title
-        titled = next((h for h in headings[1:3] if _CHART_TITLE.match(clean(h.content))), None)
+        titled = next((h for h in headings[1:3] if _CHART_TITLE.match(clean(h.content))
+                       and not _panel_key(clean(h.content))), None)  # not '## 2. Chart (a): ...'
         if titled is not None:
             headings = [titled, *(h for h in headings if h is not titled)]
     section_level = None
@@ -765,10 +767,12 @@ def parse_chart(text: str) -> Chart:
             panel_components = section == "data" and kind_of == "components" and bool(_PANEL_COMPONENTS.search(line.content))
             if is_section or (kind_of and kind_of != "data" and section != "data") or panel_components or (
                     kind_of and section_level is None) or (kind_of == "data" and section != "data"):
-                section = kind_of or ("data" if not has_data_section else "other")
-                components_panel = ""
+                section = kind_of or ("data" if not has_data_section or _panel_key(clean(line.content)) else "other")
                 rank = _header_rank(line)
                 context = [(r, s) for r, s in context if r < rank]  # a subsection stays in its panel
+                # the axes of a panel's own components subsection are that panel's
+                components_panel = next((panels[s.line] for _, s in reversed(context) if s.line in panels), "") \
+                    if panel_components else ""
                 remark = None
                 told = ()
                 axis = _axis_heading(line.content, line.number) if section == "components" else None
@@ -777,7 +781,7 @@ def parse_chart(text: str) -> Chart:
                     if same is None:
                         axes.append(axis)
                     open_axis = (same or axis, -1)
-                panel = _PANEL_HEADING.match(clean(line.content)) if section == "data" else None
+                panel = _PANEL_HEADING.match(_ENUMERATOR.sub("", clean(line.content))) if section == "data" else None
                 if panel:
                     context = [(_header_rank(line), Span(line.number, panel.group("name").strip()))]
                     if key := _panel_key(clean(line.content)):
@@ -1032,6 +1036,9 @@ def parse_chart(text: str) -> Chart:
             if scope is not None:
                 scope.role, scope.field = "field", remark
             continue
+        if valued_parents and line.kind == "item":  # a sibling or shallower item closes a valued parent's group
+            rank = _header_rank(line)
+            context = [(r, s) for r, s in context if s.line not in valued_parents or r < rank]
         ctx = tuple(s for _, s in context)
         if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \
                 and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)) and len(readings) >= 2:
@@ -1112,6 +1119,12 @@ def parse_chart(text: str) -> Chart:
                 clauses = tuple((series[r.key_before.lower()], (r,)) for r in readings)
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note, clauses=clauses))
+        if line.kind == "item" and line.number in parents and label:
+            # '* **Blue line (Majority Voting):** rises from 0.482 ...' over its '(2, 0.509)' items: their series too
+            rank = _header_rank(line)
+            context = [(r, s) for r, s in context if r < rank]
+            context.append((rank, Span(line.number, label if note is None else f"{label} ({note})")))
+            valued_parents.add(line.number)
     if not legend:  # 'the teal bars are Qwen3 235B A22B, the coral ones are DeepSeek R1': a legend told in prose
         legend = [e for span in (*overview, *notes) for e in prose_legend(span.text, span.line)]
     roles = {a.role for a in axes}

@@ -29,7 +29,7 @@ DESCRIPTIVE_FIELDS = re.compile(
     r"note|notes|observation|description|appearance|visual|label|labels|annotation|line\s*style|"
     r"legend(?:\s+\w+)?|spatial\s+\w+|pattern|highlight|comment|remark|outlier|range|spread|"
     r"count|number of points|total points|chart type|type|title|shaded (?:band|region|area)|band|region|"
-    r"shading|annotation|arrow|inset)$",
+    r"shading|annotation|arrow|inset|text|label text)$",
     re.IGNORECASE,
 )
 # The words of a header that only says data follows ('Data Points', 'Extracted values').
@@ -212,10 +212,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                   if not number.is_approximate and number.suffix is None and _rx(r"20[0-3]\d").fullmatch(number.raw)
                   and _rx(r"[A-Z][\w\-]*'?\s$").search(rest[: number.start])}
     used.update(name_parts)
-    # coordinate tuples: ( n , n [, n] )
-    for match in _rx(r"\(([^()]*)\)").finditer(rest):
+    # coordinate tuples: ( n , n [, n] ), and pairs in brackets: [4K, 0.587]
+    for match in _rx(r"\(([^()]*)\)|\[([^\[\]]*)\]").finditer(rest):
         inside = [i for i, n in enumerate(numbers) if match.start() < n.start and n.end <= match.end()]
-        if len(inside) < 2 or len(inside) > 3:
+        if len(inside) < 2 or len(inside) > (3 if match.group(0)[0] == "(" else 2):
             continue
         inner = rest[match.start() + 1: match.end() - 1]
         if "token" in inner or "param" in inner:  # '(0.9k tokens, 31.4%)': a unit after a coordinate

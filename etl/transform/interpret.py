@@ -274,7 +274,8 @@ _LOOK_NAMED_REMARK = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[
 _LOOK_THEN_NAME = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
                              + r"))\s*(?:,|\s-\s|\s?[—–]\s?)\s*(?P<name>(?-i:[A-Z0-9])[^,;:()]{1,60})$")
 _NUMBER_HYPHEN = re.compile(r"^(\d[\d.,]*[kK]?)-(?=[A-Za-z]+$)")
-_LOOK_ONLY = re.compile(r"(?i)(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES + r")")
+_LOOK_ONLY = re.compile(r"(?i)(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES + r")"
+                        r"(?:\s+with\s+(?:(?:" + LOOK + r")\s+)?(?:" + SHAPES + "|" + MARKS + r")(?:\s+(?:" + MARKS + r"))?)?")
 
 
 # -- quantities --------------------------------------------------------------------------
@@ -748,6 +749,9 @@ def _is_x_tick(name: str, figure: Figure, ref: Reference) -> bool:
     return not find_benchmark(name, ref) and is_model_like(name, ref) < 2
 
 
+_GENERIC_METRICS = ("accuracy", "score")
+
+
 def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
     """Give `text` (a label or group header) the role it has, if its slot is free."""
     name, note = _clean_label(text)
@@ -806,8 +810,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     metric = match_metric(name, ref) if name.lower() not in figure.series else None
     if metric and role != "model" and is_model_like(name, ref) < 2:
         residue = _benchmark_residue(name, None)
-        if slot.metric is None:
-            slot.metric = metric
+        if slot.metric is None and not (metric in _GENERIC_METRICS and figure.metric not in (None, *_GENERIC_METRICS)):
+            slot.metric = metric  # a panel titled 'Accuracy vs. ...' over a 'Pass@1' axis keeps the axis's metric
         if residue and slot.benchmark is None and slot.benchmark_text is None:
             slot.benchmark_text = residue
         return
@@ -1303,6 +1307,15 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             series = _fork(slot)
             series.settings.setdefault(column_key, _setting_value(header_clean, column_key, None))
             readings.append((reading, Quantity("metric", header_clean, metric=None), series))
+            continue
+        parts = _SPACED_SLASH.split(header_clean) if " / " in header_clean else ()
+        named = [p for p in parts if is_model_like(p, ref) == 2]
+        if len(parts) == 2 and len(named) == 1:  # 'Qwen3-8B / AIME24': a model's column of a benchmark
+            other = next(p for p in parts if p is not named[0])
+            column = quantity_of(other, ref)
+            series = _fork(slot, model=strip_annotations(named[0]), model_written=named[0],
+                           measures=column if column.kind == "metric" else None)
+            readings.append((reading, column, series))
             continue
         column_name, column_note = _clean_label(header_clean)
         if column_note is not None and is_model_like(column_name, ref) == 2:
