@@ -64,7 +64,7 @@ _LEGEND_ENTRY = re.compile(
     re.IGNORECASE,
 )
 _REFERENCE_LINE = re.compile(
-    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b(?:[^.]|\.(?=\d)){0,60}?(?:\b(?:at|of)\b|=|≈|~|\bvalue\s+label\b)\s*"
+    r"(?:reference|horizontal|vertical|dashed|dotted|baseline)\b[^.]{0,40}?\bline\b(?:[^.]|\.(?=\d)){0,60}?(?:\b(?:at|of)\b|=|≈|~|\bvalue\s+label\b|\blabell?ed\s+[\"“][^\"”()]{1,40}\()\s*"
     r"(?:[xy]\s*)?(?:=|≈|~|value of|approximately)?\s*[\d.~≈]",
     re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
@@ -467,7 +467,7 @@ _NAME_WITH_LOOK = re.compile(r"(?:^|[,;]\s*)(?P<label>[A-Za-z][^,;()]{0,40}?)\s*
 
 _PROSE_LEGEND = re.compile(
     r"(?i)\b(?:the\s+)?(?P<style>(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES + r"|ones?))\s+"
-    r"(?:are|is|belongs?\s+to|represents?|shows?|denotes?|stands?\s+for|corresponds?\s+to|(?:is|are)\s+for|=)\s+"
+    r"(?:are|is|belongs?\s+to|represents?|shows?|denotes?|stands?\s+for|corresponds?\s+to|(?:is|are)\s+for|to|=)\s+"
     r"(?:the\s+)?(?P<label>(?-i:[A-Z0-9])[^,;:()]{1,50}?)(?=\s*(?:,|;|\.\s|\.$|\band\b|\(|$|\s[\"“]))")
 
 

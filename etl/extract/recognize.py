@@ -115,11 +115,14 @@ def split_label(content: str) -> tuple[str | None, str | None, str]:
         if match.group("dashed") is not None and find_numbers(label) and not _read_values(clean(content[match.end():]))[0]:
             return None, None, clean(content)  # 'SmolLM2-135M (135, 42.6) — purple circle': values, then a remark
     rest = clean(content[match.end():])
-    label = clean(label).rstrip(":：").strip()
+    label = _LEAD_STOP.sub("", clean(label).rstrip(":：").strip())  # '**SnapKV (orange, triangles).**': a bold lead
     note = note_text.strip()[1:-1].strip() if note_text else None
     if note is None:
         label, note = split_note(label)
     return (label or None), note, rest
+
+
+_LEAD_STOP = re.compile(r"(?<=[)A-Za-z])\.$")
 
 
 def split_note(label: str) -> tuple[str, str | None]:
@@ -400,7 +403,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         after_match = _rx(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})").match(rest[number.end:])
         after_text = after_match.group(1) if after_match else ""
         after_text = _rx(r"\b(?:and|with|at|while|which|for|in|from|to)\b").split(after_text)[0].strip(" .")
-        sentence_before = _rx(r"(?=[.;!?])(?:(?<!\d)\.\s|[;!?])").split(rest[: number.start])[-1]
+        sentence_before = _NEW_CLAUSE.split(_rx(r"(?=[.;!?])(?:(?<!\d)\.\s|[;!?])").split(rest[: number.start])[-1])[-1]
         if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+") \
                 or _DIFFERENCE.search(sentence_before):
             dropped.append((number, "annotation"))
@@ -422,6 +425,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             continue
         if ("times" in rest or "×" in rest) and _RATIO_AFTER.match(rest, number.end):
             dropped.append((number, "ratio"))  # 'about 1.6 times the latency of the others'
+            previous_end = number.end
+            continue
+        if i not in categories and _PLACE_OF_VALUE.search(clause):
+            dropped.append((number, "axis position"))  # 'from its starting value at 128 it rises to ...': a place
             previous_end = number.end
             continue
         if _rx(r"\s*[-–]\s*\d").match(rest[number.end:]) and not number.is_signed:
@@ -450,6 +457,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
 _AT_OPENING = re.compile(r"(?i)(?:^|[;.]\s+)at\s+(?P<cat>[A-Za-z][\w-]{0,20}\s*=\s*[~≈]?\d[\d.,]*\s*[kKM]?|"
                          r"[~≈]?\d[\d.,]*\s*[kKM]?(?:\s+[a-z]+)?)\s*[,:]\s")
 _PLACE_BEFORE = re.compile(r"(?i)\b(?:at|by|to|from|for|until|through)\s+$")
+# a clause that moves on from a comparison: '6.7 points above SnapKV, then moves to 80.1 at 256'
+_PLACE_OF_VALUE = re.compile(r"(?i)\b(?:value|point|marker|reading)\s+(?:at|for)\s+$")
+_NEW_CLAUSE = re.compile(r"(?i),\s*(?:and\s+)?(?:then|while|before|but|whereas|followed by)\b")
 _ERROR_BAR = re.compile(r"(?i)\bCI\b|confidence|±|\berror\b|\bstd\b")
 _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
 # '63.7% with 512 tokens': an amount after the value, with its unit, is its x category
@@ -464,7 +474,8 @@ _LIST_HEAD = re.compile(r"(?:(?<![\w/])" + PLACEHOLDER + _LIST_SEPARATOR + r")+$
 _LIST_TAIL = re.compile(r"(?:" + _LIST_SEPARATOR + PLACEHOLDER + r"(?![\w/]))+")
 _NUMBER_WORDS = {"a single": "1", "single": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                  "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
-_WITH_AMOUNT = re.compile(r"\s*(?:%|per\s*cent|percent)?\s*,?\s+(?:with|using|under|when|at)\s+(?P<cat>(?:\d+(?:[.,]\d+)*\s*[kKM]?|(?i:"
+_WITH_AMOUNT = re.compile(r"\s*(?:%|per\s*cent|percent)?\s*,?\s+(?:with|using|under|when|at)\s+"
+                          r"(?:(?:a|an|the)\s+(?:[a-z]+\s+){1,2}of\s+)?(?P<cat>(?:\d+(?:[.,]\d+)*\s*[kKM]?|(?i:"
                           + "|".join(_NUMBER_WORDS) + r"))\s+"
                           r"(?:tokens?|samples?|shots?|exemplars?|examples?|demonstrations?|generations?|candidates?|"
                           r"rollouts?|attempts?))\b")

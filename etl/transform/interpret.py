@@ -1329,7 +1329,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 and (figure.benchmarks or slot.benchmark) and is_model_like(quantity.benchmark_text, ref) < 2:
             # 'SnapKV Acc. (%) ↑' where the figure names its benchmark: a method's column of one metric
             series = _fork(slot, benchmark_text=None, measures=replace(quantity, benchmark_text=None))
-            series.settings.setdefault(figure.setting_key_for_labels, quantity.benchmark_text)
+            number_key = figure.number_key(ref) if parse_number(quantity.benchmark_text) is not None else None
+            if number_key:  # '2K Acc.' under a two-row header: the budget the column group is at
+                series.settings.setdefault(number_key, _setting_value(quantity.benchmark_text, number_key, None))
+            else:
+                series.settings.setdefault(figure.setting_key_for_labels, quantity.benchmark_text)
             readings.append((reading, series.measures, series))
             continue
         if quantity.kind in ("metric", "params") and not (only_a_name and (figure.benchmarks or series_columns)):
