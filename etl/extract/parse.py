@@ -87,9 +87,10 @@ def _panel_key(text: str) -> str:
 
 
 _PANEL_COMPONENTS = re.compile(r"(?i)metadata|\bax[ie]s\b|legend|components?")
-_HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot)(?:\s*\(?[a-h0-9]\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
+_HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot|group|cluster)(?:\s*\(?[a-h0-9]\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
 _INLINE_HTML = re.compile(r"(?i)</?(?:u|i|em|ins|mark|small|big|span|font|s|del)\b[^<>]{0,80}>")
 _THIN_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})+(?![\d.,])")
+_FOOTNOTE_SUP = re.compile(r"<sup>\s*[a-zA-Z*†‡§¶]{1,2}\s*</sup>")
 _POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
 _TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\s+)?title\W*$")
 _LITERAL_NEWLINE = re.compile(r"\\n")
@@ -138,6 +139,7 @@ def normalise_text(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
     if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
         text = _POWER.sub(lambda m: str(int(m.group(1)) ** int(m.group(2))), text)
+        text = _FOOTNOTE_SUP.sub("", text)  # '71.2<sup>a</sup>': a footnote mark, not part of the value
     if "\u2009" in text or "\u202f" in text:  # thousands grouped by thin spaces, as typeset: '12 900' is 12,900
         text = _THIN_THOUSANDS.sub(lambda m: m.group(0).replace("\u2009", ",").replace("\u202f", ","), text)
     if "</" in text:  # inline HTML emphasis around a value: '<u>55.5</u>' (second best), '<i>~7B models</i>'
@@ -747,6 +749,8 @@ def parse_chart(text: str) -> Chart:
     in_legend = False
     table_header: tuple[str, ...] | None = None
     table_above: tuple[str, ...] = ()  # the cells of the table's previous row, for merged cells
+    header_line = -1  # the line of the table header row read last
+    table_block: Span | None = None  # a label row of the table ('| **Throughput (tok/s)** | | |') over the rows below
     prose_axis_candidates: list[Axis] = []
     scopes: list[Scope] = []  # the data-section lines with digits, for the ledger
     present = [ln for ln in lines if ln.kind != "blank"]
@@ -916,8 +920,12 @@ def parse_chart(text: str) -> Chart:
         # -- data section -----------------------------------------------------------
         if line.kind == "table_row":
             if line.is_table_header or table_header is None:
-                table_header = tuple(clean(c) for c in line.cells)
-                table_above = ()
+                cells = tuple(clean(c) for c in line.cells)
+                if line.is_table_header and table_header is not None and previous.get(line.number) == header_line \
+                        and len(cells) == len(table_header):  # a second header row: each column named by both
+                    cells = tuple(a if a == b else f"{a} {b}".strip() for a, b in zip(table_header, cells))
+                table_header, header_line = cells, line.number
+                table_above, table_block = (), None
                 if scope is not None:
                     scope.role = "table header"
                 continue
@@ -927,9 +935,19 @@ def parse_chart(text: str) -> Chart:
                 if scope is not None:
                     scope.role = "table header"
                 continue
-            cells = _ditto(tuple(clean(c) for c in line.cells), table_above)
+            raw_cells = tuple(clean(c) for c in line.cells)
+            if len(raw_cells) >= 2 and raw_cells[0].strip(" *_") and not any(c.strip(" *_") for c in raw_cells[1:]) \
+                    and not find_numbers(raw_cells[0]):
+                # '| ***GSM8K accuracy (%) ↑*** | | | |': a label row heading the rows below it in this table
+                table_block = Span(line.number, raw_cells[0].strip(" *_"))
+                table_above = ()
+                if scope is not None:
+                    scope.role = "header"
+                continue
+            cells = _ditto(raw_cells, table_above)
             table_above = cells
-            points.append(Point(line=line.number, quote=line.text.strip(), context=tuple(s for _, s in context),
+            block = (table_block,) if table_block is not None else ()
+            points.append(Point(line=line.number, quote=line.text.strip(), context=(*(s for _, s in context), *block),
                                 label=None, readings=(), fields=tuple(zip(table_header, cells)), is_table_row=True))
             continue
         table_header = None

@@ -485,9 +485,9 @@ _KEYED_AFTER = re.compile(r"\s*,?\s+(?:at|@|for|with|when|under|using)\s+(?P<cat
 _UNIT_AFTER = r"(?:\s*(?i:tps|tok/s|tokens?/s|s|ms)(?![\w/]))?"  # '455 tokens/s at batch 8'
 # what joins a value to the bare number of its place: '31.0 at 512', '90.8% for 4,096 tokens',
 # '95.0% at the first tick (4096)', '77.2% at the final 131072 tick'
-_AT_NUMBER = re.compile(_UNIT_AFTER + r"\s+(?:at|@|for)\s+(?:(?i:the|its)\s+(?:(?i:first|final|last|"
+_AT_NUMBER = re.compile(_UNIT_AFTER + r"(?:\s*@\s*|\s+(?:at|for)\s+(?:(?i:the|its)\s+(?:(?i:first|final|last|"
                         r"second|third|next|leftmost|rightmost|smallest|largest|lowest|highest)\s+)?(?:(?i:tick|mark|point|"
-                        r"position)\s+)?\(?)?(?:[~≈]\s*)?")
+                        r"position)\s+)?\(?)?)(?:[~≈]\s*)?")  # '18.2@256' too
 AT_PHRASE = re.compile(
     _UNIT_AFTER + r"\s+(?:at|@)\s+(?P<cat>(?:[A-Za-z][\w\-]*\s*){1,2}[=:]\s*(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?"  # 'T = 0.6'
     r"(?:\s+(?!(?i:and|while|with|but|then|at|for|in|on|to|the|a)\b)[A-Za-z][\w\-]*)?|"

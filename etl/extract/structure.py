@@ -284,7 +284,9 @@ def _html_rows(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], he
                 if span and int(span.group(1)) > 1:
                     spanning[len(row)] = (text, int(span.group(1)) - 1)
                 width = _HTML_COLSPAN.search(attributes)
-                row.extend([text] * min(int(width.group(1)) if width else 1, 20))
+                span_width = min(int(width.group(1)) if width else 1, 20)
+                # a header spans its columns; a body cell is one value, held by the first column it spans
+                row.extend([text] * span_width if kind.lower() == "h" else [text] + [""] * (span_width - 1))
             while len(row) in spanning:
                 text, left = spanning.pop(len(row))
                 row.append(text)

@@ -1268,7 +1268,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             elif _rx(r"(?i)(model|name|system)").match(header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
             elif quantity.kind == "setting" and quantity.setting_key:
-                slot.settings.setdefault(quantity.setting_key, cell.strip())
+                if parse_number(cell) is None and any(r.key == quantity.setting_key and r.is_numeric for r in ref.settings):
+                    # 'FullKV' in the KV Budget column: a baseline row that has no budget
+                    slot.settings.setdefault(figure.setting_key_for_labels, cell.strip(" *_"))
+                else:
+                    slot.settings.setdefault(quantity.setting_key, cell.strip())
             elif _rx(r"(?i)(benchmark|dataset|task)").match(header_clean):
                 _assign_name(slot, "Benchmark: " + cell, figure, ref, is_label=True)
             elif _rx(r"(?i)(method|approach|strategy|setting|config)").match(header_clean):
@@ -1294,6 +1298,9 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             continue
         numeric.append((header_clean, Reading(number), quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
+    # a model spanning several columns of a two-row header: 'Qwen3-8B H2O', 'Qwen3-8B SnapKV' are its methods
+    heads = Counter(h.split(" ", 1)[0] for h, _ in fields if " " in h and " / " not in h)
+    spanning = {head for head, count in heads.items() if count >= 2 and is_model_like(head, ref) == 2}
     # a grid's value columns share one role: beside 'SnapKV @256' columns, 'Full Cache' is a method too
     series_columns = any(_COMPOUND_HEADER.match(h) for h, _, _ in numeric) and bool(figure.number_key(ref))
     benchmark_columns = not series_columns and any(_column_benchmark(h, ref) for h, _, _ in numeric)
@@ -1306,6 +1313,12 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         if column_key is not None and quantity.kind != "setting":  # 'Metric \ Precision' over 'BF16', 'FP8'
             series = _fork(slot)
             series.settings.setdefault(column_key, _setting_value(header_clean, column_key, None))
+            readings.append((reading, Quantity("metric", header_clean, metric=None), series))
+            continue
+        head, _, tail = header_clean.partition(" ") if spanning else ("", "", "")
+        if head in spanning and tail:
+            series = _fork(slot, model=strip_annotations(head), model_written=head)
+            series.settings.setdefault(figure.setting_key_for_labels, tail)
             readings.append((reading, Quantity("metric", header_clean, metric=None), series))
             continue
         parts = _SPACED_SLASH.split(header_clean) if " / " in header_clean else ()
