@@ -750,6 +750,29 @@ def _is_x_tick(name: str, figure: Figure, ref: Reference) -> bool:
 
 
 _GENERIC_METRICS = ("accuracy", "score")
+_NAME_AT_NUMBER = re.compile(r"(?P<name>[^@]*[A-Za-z][^@]*?)\s*@\s*(?P<number>\d+(?:[.,]\d+)?\s*[kK]?)")
+
+
+_SETTING_PAIR = re.compile(r"\(\s*(?P<a>[~≈]?\d[\d.,]*\s*[kK]?)\s*,\s*(?P<b>[~≈]?\d[\d.,]*\s*[kK]?)\s*\)")
+
+
+def _pair_settings(a: str, b: str, figure: Figure, slot: _Slot) -> bool:
+    """Fill `slot` with the settings of a cell labelled by its two axis values, when both axes
+    are settings: (row, column) unless only (column, row) fits the x ticks. False when not."""
+    x_axis, y_axis = figure.axes.get("x"), figure.axes.get("y") or figure.axes.get("y_left")
+    if x_axis is None or y_axis is None or x_axis.kind != "setting" or y_axis.kind != "setting" \
+            or not x_axis.setting_key or not y_axis.setting_key:
+        return False
+    first, second = parse_number(a), parse_number(b)
+    if first is None or second is None:
+        return False
+    columns = {n.value for t in figure.x_categories for n in [parse_number(t)] if n is not None}
+    row_first = not (first.value in columns and second.value not in columns)
+    (row_key, row_value), (column_key, column_value) = ((y_axis.setting_key, a), (x_axis.setting_key, b)) if row_first \
+        else ((y_axis.setting_key, b), (x_axis.setting_key, a))
+    slot.settings.setdefault(row_key, _setting_value(row_value, row_key, y_axis))
+    slot.settings.setdefault(column_key, _setting_value(column_value, column_key, x_axis))
+    return True
 
 
 def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
@@ -760,6 +783,15 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         return
     if name[:1].isdigit() and "-" in name:
         name = _NUMBER_HYPHEN.sub(r"\1 ", name)  # '1-shot', '512-token': a number and its unit
+    pair = _SETTING_PAIR.fullmatch(text.strip()) if text.lstrip()[:1] == "(" else None
+    if pair and _pair_settings(pair.group("a"), pair.group("b"), figure, slot):
+        return  # '(0.4, 0.95)' on a heatmap of temperature by top-p: the cell's two settings
+    joined = _NAME_AT_NUMBER.fullmatch(name) if "@" in name else None
+    if joined and not match_metric(name, ref) and (key := figure.number_key(ref)):
+        # 'Qwen3-8B@4k': that series at a budget of 4k
+        slot.settings.setdefault(key, _setting_value(joined.group("number"), key, None))
+        _assign_name(slot, joined.group("name"), figure, ref, is_label)
+        return
     if "|" in name or " · " in name:  # a panel title: 'R1-Qwen | AIME24', 'Qwen3-4B · MATH500'
         slot.panel = slot.panel or text
         for part in _rx(r"\||\s·\s").split(name):
@@ -1710,9 +1742,9 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
     overview = " ".join(span.text for span in chart.overview)
     if _NO_RESULT_SAID.search(overview + " " + figure.title):
         return True
-    values = [a.label for a in chart.axes if a.role in ("y", "y_left") and a.label]
-    if values and all(_NOT_A_RESULT.search(v) and match_metric(v, ref) in (None, "score") for v in values):
-        return True  # 'Selection Frequency (%)', 'Mean Token Entropy (nats)': a statistic of the model, not a score
+    values = [a.label for a in chart.axes if a.role in ("y", "y_left", "colorbar") and a.label] + [figure.title]
+    if any(_NOT_A_RESULT.search(v) for v in values) and all(match_metric(v, ref) in (None, "score") for v in values):
+        return True  # 'Selection Frequency (%)', 'Mean Token Entropy', 'Attention sink ratio': a statistic, not a score
     if figure.benchmarks or any(q.benchmark for q in figure.axes.values()):
         return False
     if _NO_RESULT_KIND.search(text):
@@ -1732,7 +1764,7 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
 _NO_RESULT_SAID = re.compile(r"(?i)\bno (?:evaluation|benchmark) (?:results?|scores?)\b|"
                              r"\b(?:does not|doesn't|do not) (?:show|report|plot|give|include) (?:any )?(?:(?:end-)?task )?"
                              r"(?:evaluation|benchmark|accuracy|scores?)")
-_NOT_A_RESULT = re.compile(r"(?i)\b(?:frequency|entropy|routing|attention (?:score|weight)s?|activation|expert load|"
+_NOT_A_RESULT = re.compile(r"(?i)\b(?:frequency|entropy|routing|attention (?:score|weight|sink|mass)s?|activation|expert load|"
                            r"norm|cosine similarity|density|histogram|distribution|proportion|share of)\b")
 _NO_RESULT_KIND = re.compile(r"(?i)\b(?:pie|donut|doughnut|mixture|data mix|composition|proportions?|allocation|"
                              r"architecture|diagram|flow ?chart|pipeline|timeline|schematic|word cloud|treemap)\b")
