@@ -90,6 +90,7 @@ _PANEL_COMPONENTS = re.compile(r"(?i)metadata|\bax[ie]s\b|legend|components?")
 _HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot|group|cluster)(?:\s*\(?[a-h0-9]\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
 _INLINE_HTML = re.compile(r"(?i)</?(?:u|i|em|ins|mark|small|big|span|font|s|del)\b[^<>]{0,80}>")
 _THIN_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})+(?![\d.,])")
+_STD_SUB = re.compile(r"<sub>\s*((?:±|\+/-)\s*[\d.,]{1,8}\s*%?)\s*</sub>")
 _FOOTNOTE_SUP = re.compile(r"<sup>\s*[a-zA-Z*†‡§¶]{1,2}\s*</sup>")
 _POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
 _TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\s+)?title\W*$")
@@ -137,6 +138,8 @@ def normalise_text(text: str) -> str:
     """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
     blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
+    if "<sub>" in text:  # '69.2<sub>±1.8</sub>': a standard deviation, written as one
+        text = _STD_SUB.sub(r" (\1)", text)
     if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
         text = _POWER.sub(lambda m: str(int(m.group(1)) ** int(m.group(2))), text)
         text = _FOOTNOTE_SUP.sub("", text)  # '71.2<sup>a</sup>': a footnote mark, not part of the value

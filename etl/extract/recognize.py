@@ -14,6 +14,7 @@ from functools import lru_cache
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Reading
 from benchdb.etl.extract.numbers import Number, find_numbers, parse_number
+from benchdb.etl.extract.styles import COLOURS, LINE_STYLES, MARKS, SHAPES
 
 _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")
@@ -248,6 +249,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         paren = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after) or \
             _rx(_UNIT_AFTER + r"\s*\((?P<cat>[^()\s]+(?:\s[^()\s]+){0,2})\)").match(after)  # '59 tokens/s (bs 1)'
         named = _NAMED_PAREN.match(after) if "(" in after[:3] else None
+        if named and _LOOK_WORDS.fullmatch(named.group("cat")):
+            named = None  # '22.6 (Light Yellow)': the colour of its cell, not a category
         if named and not any(number.end < n.start < number.end + named.end() for n in numbers[i + 1:]):
             # a category named in parentheses: '91.5 (MMLU)', '61.4 (FullKV)', '87.3 (MATH-500)'
             categories[i] = named.group("cat")
@@ -460,6 +463,7 @@ _PLACE_BEFORE = re.compile(r"(?i)\b(?:at|by|to|from|for|until|through)\s+$")
 # a clause that moves on from a comparison: '6.7 points above SnapKV, then moves to 80.1 at 256'
 _PLACE_OF_VALUE = re.compile(r"(?i)\b(?:value|point|marker|reading)\s+(?:at|for)\s+$")
 _NEW_CLAUSE = re.compile(r"(?i),\s*(?:and\s+)?(?:then|while|before|but|whereas|followed by)\b")
+_LOOK_WORDS = re.compile(r"(?i)(?:(?:" + COLOURS + "|" + LINE_STYLES + "|" + SHAPES + "|" + MARKS + r"|grey|gray|ish)[\s/-]*)+")
 _ERROR_BAR = re.compile(r"(?i)\bCI\b|confidence|±|\berror\b|\bstd\b")
 _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
 # '63.7% with 512 tokens': an amount after the value, with its unit, is its x category

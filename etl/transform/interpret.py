@@ -254,6 +254,8 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     """A header or label without its role prefix and trailing descriptor: the name, and
     the descriptor (``Pass@1 (Blue Bars)`` → 'Pass@1', 'Blue Bars')."""
     text, _ = _strip_prefix(text)
+    if text[-1:] in "sSxXeE":  # '`AIME25` axis', 'MATH500 spoke': the radar axis a value sits on
+        text = _AXIS_WORD_TAIL.sub("", text)
     looked = _LOOK_NAMED_REMARK.match(text) if "(" in text and not text.rstrip().endswith(")") else None
     if looked:  # 'Orange line (Mistral 7B Instruct v0.3), point by point': the name, the look
         return looked.group("name").strip(), looked.group("look").strip()
@@ -269,6 +271,7 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     return text.strip(), None
 
 
+_AXIS_WORD_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:axis|spoke|vertex)$")
 _LOOK_NAMED_REMARK = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
                                 + r"))\s*\((?P<name>[^()]{2,60})\)\s*[,;:—–-]")
 _LOOK_THEN_NAME = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
@@ -1585,6 +1588,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if not point.is_table_row:
         point = _order_tuple(point, figure)
         free_axes = [role for role, q in figure.axes.items() if q.kind in ("metric", "params") and role != "colorbar"]
+        if not free_axes and "colorbar" in figure.axes and figure.axes["colorbar"].kind == "metric":
+            free_axes = ["colorbar"]  # a heatmap whose rows and columns are names: its cells measure the colorbar
         for reading in point.readings:
             if not reading.category and reading.after_text and figure.x_categories:
                 reading = _category_from_text(reading, figure)
@@ -1663,6 +1668,13 @@ def _emit_params(point: Point, model: str, reading: Reading, quantity: Quantity,
     facts.claims.append(Claim(point.line, reading.number.raw, "parameter"))
 
 
+def _is_family_of(label: str, model: str) -> bool:
+    """Whether a series label only names the family of `model` ('Gemma' of 'Gemma-3-1B-it',
+    'Qwen' of 'Qwen3-8B'): the label's words begin the model's name."""
+    words = _rx(r"[a-z]+").findall(label.lower())
+    return bool(words) and len(words) <= 2 and _rx(r"[a-z]+").findall(model.lower())[: len(words)] == words
+
+
 def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figure: Figure, ref: Reference,
           facts: DocumentFacts, settings: dict[str, str]) -> None:
     """Append one measurement for `reading` measured as `quantity` (a value that is not
@@ -1705,6 +1717,9 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         benchmark_name = quantity.label or figure.title or "unnamed benchmark"
     else:
         benchmark_name = benchmark or benchmark_text or ""
+    label_key = figure.setting_key_for_labels
+    if label_key in settings and slot.model and _is_family_of(settings[label_key], slot.model):
+        settings = {k: v for k, v in settings.items() if k != label_key}  # 'Gemma (Green)' over 'Gemma-3-1B-it': its family
     metric, settings = _bind_k(metric, settings, figure)
     setting = ", ".join(f"{k}={v}" for k, v in sorted(settings.items()))
     unit = _value_unit(reading, quantity, metric)
