@@ -671,6 +671,13 @@ def _bold_sections(lines: list[SourceLine]) -> list[SourceLine]:
     return lines
 
 
+def _push_header(context: list[tuple[float, Span]], line: SourceLine, text: str) -> list[tuple[float, Span]]:
+    """`context` with the item `line` as the innermost group header (its siblings and deeper
+    headers closed): an item with a label of its own heads the items under it."""
+    rank = _header_rank(line)
+    return [*((r, s) for r, s in context if r < rank), (rank, Span(line.number, text))]
+
+
 def _header_rank(line: SourceLine) -> float:
     """Rank of a group header: headings by level, then bold lines, then list items by depth.
 
@@ -1122,10 +1129,14 @@ def parse_chart(text: str) -> Chart:
             continue
         for number, reason in dropped:
             skips.append(Skip(line.number, line.text.strip(), reason, number.raw, token=number.raw))
+        heads_items = line.kind == "item" and line.number in parents and bool(label)
         if not readings:
             if not dropped and find_numbers(clean(content)):
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "no value could be read from this line"))
+            if heads_items:  # '* **T = 0.6, top-p = 0.95 (Blue):** flattens after N=16' over its points
+                context = _push_header(context, line, label if note is None else f"{label} ({note})")
+                valued_parents.add(line.number)
             continue
         found: tuple[tuple[str, str], ...] = ()
         if len(readings) + len(dropped) >= 2 or len(find_numbers(clean(content))) >= 2 or line.number == cut_line:
@@ -1140,11 +1151,8 @@ def parse_chart(text: str) -> Chart:
                 clauses = tuple((series[r.key_before.lower()], (r,)) for r in readings)
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note, clauses=clauses))
-        if line.kind == "item" and line.number in parents and label:
-            # '* **Blue line (Majority Voting):** rises from 0.482 ...' over its '(2, 0.509)' items: their series too
-            rank = _header_rank(line)
-            context = [(r, s) for r, s in context if r < rank]
-            context.append((rank, Span(line.number, label if note is None else f"{label} ({note})")))
+        if heads_items:  # '* **Blue line (Majority Voting):** rises from 0.482 ...' over its '(2, 0.509)' items
+            context = _push_header(context, line, label if note is None else f"{label} ({note})")
             valued_parents.add(line.number)
     if not legend:  # 'the teal bars are Qwen3 235B A22B, the coral ones are DeepSeek R1': a legend told in prose
         legend = [e for span in (*overview, *notes) for e in prose_legend(span.text, span.line)]

@@ -236,6 +236,10 @@ _PREFIX_ROLES = {"dataset": "benchmark", "task": "benchmark", "series": None, "r
                  "entry": None, "item": None, "curve": None, "bar": None, "line": None}
 
 
+_PLACE_LEAD = re.compile(r"(?i)^\s*(?:(?:at|with|under|for|on|in)\s+(?:(?:a|an|the)\s+(?:[a-z]+\s+){1,2}of\s+)?|@\s*)"
+                         r"(?=[~≈]?\d)")
+
+
 @lru_cache(maxsize=1 << 14)
 def _strip_prefix(text: str) -> tuple[str, str | None]:
     """``Model: X`` → ('X', 'model'); ``Benchmark: Y`` → ('Y', 'benchmark'); ``Row 1 – X``
@@ -244,8 +248,9 @@ def _strip_prefix(text: str) -> tuple[str, str | None]:
     if match:
         role = match.group(1).lower()
         return match.group(2).strip(), _PREFIX_ROLES.get(role, role)
-    if _rx(r"(?i)^\s*(?:(?:at|with|under|for|on|in)\s+|@\s*)[~≈]?\d").match(text):  # 'At 1024', '@1K': the category
-        return _rx(r"(?i)^\s*(?:at|with|under|for|on|in|@)\s*").sub("", text, count=1).strip(), None
+    lead = _PLACE_LEAD.match(text) if text[:1] in "AaWwUuFfOoIi@ " else None
+    if lead:  # 'At 1024', '@1K', 'At a budget of 1,024 tokens': the category
+        return text[lead.end():].strip(), None
     return text, None
 
 
@@ -756,6 +761,8 @@ _GENERIC_METRICS = ("accuracy", "score")
 _NAME_AT_NUMBER = re.compile(r"(?P<name>[^@]*[A-Za-z][^@]*?)\s*@\s*(?P<number>\d+(?:[.,]\d+)?\s*[kK]?)")
 
 
+_KEYED_PAIRS = re.compile(r"\s*[^\W\d][\w\- ]{0,20}?\s*=\s*[~≈]?\d[\d.,]*\s*[kK]?(?:\s*[,;]\s*[^\W\d][\w\- ]{0,20}?"
+                          r"\s*=\s*[~≈]?\d[\d.,]*\s*[kK]?)+\s*")
 _SETTING_PAIR = re.compile(r"\(\s*(?P<a>[~≈]?\d[\d.,]*\s*[kK]?)\s*,\s*(?P<b>[~≈]?\d[\d.,]*\s*[kK]?)\s*\)")
 
 
@@ -789,6 +796,12 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     pair = _SETTING_PAIR.fullmatch(text.strip()) if text.lstrip()[:1] == "(" else None
     if pair and _pair_settings(pair.group("a"), pair.group("b"), figure, slot):
         return  # '(0.4, 0.95)' on a heatmap of temperature by top-p: the cell's two settings
+    if name.count("=") >= 2 and _KEYED_PAIRS.fullmatch(name):  # 'T = 0.6, top-p = 0.95': a configuration
+        found = [_category_setting(part.strip(), figure, ref) for part in _rx(r"[,;]").split(name)]
+        if all(found) and len({key for key, _ in found if key}) == len(found):
+            for key, value in (f for f in found if f):
+                slot.settings.setdefault(key, value)
+            return
     joined = _NAME_AT_NUMBER.fullmatch(name) if "@" in name else None
     if joined and not match_metric(name, ref) and (key := figure.number_key(ref)):
         # 'Qwen3-8B@4k': that series at a budget of 4k
