@@ -95,3 +95,56 @@ def test_legend_series_under_a_category_opening(ref: Reference) -> None:
     found = rows(text, ref)
     assert ("Zeta-7B", "accuracy", "method=Vote, num_samples=4", 61.5) in found
     assert ("Zeta-7B", "accuracy", "method=Rerank, num_samples=16", 64.75) in found
+
+
+def test_a_compound_column_and_a_rank_after_a_value(ref: Reference) -> None:
+    text = ("## Data Table: Knowledge scores\n### Detailed Analysis\n"
+            "| Model | Params (Total / Active) | MMLU-Pro |\n|---|---|---|\n| Zeta-30B-A3B | 30B / 3B | 70.5 (2) |\n")
+    facts = interpret(parse_chart(text + "### Interpretation\nAs expected.\n"), ref)
+    assert {(v.model_as_written, v.value) for v in facts.values} == {("Zeta-30B-A3B", 70.5)}
+    assert {(p.param_kind, p.params_b) for p in facts.params} == {("total", 30.0), ("active", 3.0)}
+    assert any(s.reason == "annotation" and s.token == "2" for s in facts.skipped)
+
+
+def test_html_rows_spanning_rows_and_columns(ref: Reference) -> None:
+    text = ("# Technical Document Extraction: Table 2\n## Caption\n\"Pass@1 (%) on MATH-500 under KV budgets.\"\n"
+            "## Transcription\n<table>\n<thead>\n"
+            "<tr><th rowspan=\"2\">KV Budget</th><th colspan=\"2\">Zeta-7B</th></tr>\n"
+            "<tr><th>H2O</th><th>SnapKV</th></tr>\n</thead>\n<tbody>\n"
+            "<tr><td>512</td><td>38.5</td><td>41.25</td></tr>\n"
+            "<tr><td><i>FullKV</i></td><td colspan=\"2\">62.5</td></tr>\n</tbody>\n</table>\n")
+    assert rows(text, ref) == {("Zeta-7B", "pass@1", "kv_budget=512, method=H2O", 38.5),
+                               ("Zeta-7B", "pass@1", "kv_budget=512, method=SnapKV", 41.25),
+                               ("Zeta-7B", "pass@1", "method=FullKV", 62.5)}
+
+
+def test_an_arrow_chain_is_a_list_and_thousands_stay_in_ticks(ref: Reference) -> None:
+    text = ("## Line Chart: AIME 2025 Pass@1 vs. thinking budget\n### Components/Axes\n"
+            "* **X-axis:** \"Thinking Budget (tokens)\", with three categories: 1,024, 2,048 and 4,096.\n"
+            "* **Y-axis:** \"Pass@1 (%)\"\n### Detailed Analysis\n* **Zeta-7B (blue):** 30.5 → 41.25 → 50.75\n")
+    assert rows(text, ref) == {("Zeta-7B", "pass@1", f"thinking_budget={b}", v)
+                               for b, v in ((1024, 30.5), (2048, 41.25), (4096, 50.75))}
+
+
+def test_bold_lines_as_sections_and_italic_group_headers(ref: Reference) -> None:
+    text = ("## Bar Chart: Scores of two models\n\n**Overview**\n\nThe chart shows GPQA Diamond accuracy.\n\n"
+            "**Components/Axes**\n\n* **Y-axis:** \"Accuracy (%)\"\n\n**Detailed Analysis:**\n\n*Zeta-7B*\n"
+            "* GPQA Diamond (blue): ~40.5%\n\n*Orca-8B*\n* GPQA Diamond (blue): ~45.25%\n")
+    assert rows(text, ref) == {("Zeta-7B", "accuracy", "", 40.5), ("Orca-8B", "accuracy", "", 45.25)}
+
+
+def test_a_label_row_heads_the_table_rows_below_it(ref: Reference) -> None:
+    text = ("## Table: GSM8K accuracy and speed\n### Detailed Analysis\n| Precision | Zeta-7B |\n|---|---|\n"
+            "| ***GSM8K accuracy (%)*** | |\n| BF16 | 84.5 |\n| ***Decode throughput (tok/s)*** | |\n| BF16 | 92.25 |\n")
+    assert rows(text, ref) == {("Zeta-7B", "accuracy", "precision=BF16", 84.5),
+                               ("Zeta-7B", "throughput", "precision=BF16", 92.25)}
+
+
+def test_heatmap_cells_labelled_by_their_two_settings(ref: Reference) -> None:
+    text = ("## Heatmap: AIME 2025 Pass@1 by temperature and top-p (Zeta-7B)\n### Components/Axes\n"
+            "* **Y-axis Label:** \"Temperature\". The axis markers are 0.4 and 0.8.\n"
+            "* **X-axis Label:** \"Top-p\". The axis markers are 0.9 and 1.0.\n"
+            "* **Colorbar:** labelled \"Pass@1 (%)\".\n### Detailed Analysis\n"
+            "* **(0.4, 0.9):** Pass@1 = 58.5\n* **(0.8, 1.0):** Pass@1 = 61.25\n")
+    assert rows(text, ref) == {("Zeta-7B", "pass@1", "temperature=0.4, top_p=0.9", 58.5),
+                               ("Zeta-7B", "pass@1", "temperature=0.8, top_p=1", 61.25)}

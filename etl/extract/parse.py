@@ -660,10 +660,12 @@ _SECTION_NAMES = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:overview|components?(?:\
 
 def _bold_sections(lines: list[SourceLine]) -> list[SourceLine]:
     """A document whose sections are bold lines (``**Overview**``, ``**Detailed Analysis:**``)
-    and not headings: those lines as level-3 headings, when at least two of them name sections."""
+    and not headings: those lines as level-3 headings, when at least two of them name sections
+    and no section heading comes before them."""
     found = [i for i, ln in enumerate(lines) if ln.kind == "paragraph" and ln.content.lstrip()[:2] in ("**", "__")
              and (text := _is_bold_header(ln.content)) is not None and _SECTION_NAMES.match(text)]
-    if len(found) < 2:
+    if len(found) < 2 or any(ln.kind == "heading" and _section_kind(ln.content) and not _CHART_TITLE.match(
+            clean(ln.content)) for ln in lines[: found[0]]):
         return lines
     lines = list(lines)
     for i in found:
@@ -713,9 +715,7 @@ def parse_chart(text: str) -> Chart:
     panels: dict[int, str] = {}  # data group header line -> its panel mark
     valued_parents: set[int] = set()  # items with values of their own that head the items under them
 
-    if not any(ln.kind == "heading" and _section_kind(ln.content) and not _CHART_TITLE.match(clean(ln.content))
-               for ln in lines):
-        lines = _bold_sections(lines)
+    lines = _bold_sections(lines)
     headings = [ln for ln in lines if ln.kind == "heading"]
     if headings and not _CHART_TITLE.match(clean(headings[0].content)):
         # '### Visual Description' over '## Grouped Bar Chart: ...': the chart's own heading is the title
