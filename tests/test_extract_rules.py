@@ -148,3 +148,11 @@ def test_heatmap_cells_labelled_by_their_two_settings(ref: Reference) -> None:
             "* **(0.4, 0.9):** Pass@1 = 58.5\n* **(0.8, 1.0):** Pass@1 = 61.25\n")
     assert rows(text, ref) == {("Zeta-7B", "pass@1", "temperature=0.4, top_p=0.9", 58.5),
                                ("Zeta-7B", "pass@1", "temperature=0.8, top_p=1", 61.25)}
+
+
+def test_a_value_at_its_place_written_with_at_signs(ref: Reference) -> None:
+    text = ("## Line Chart: AIME 2024 Pass@1 under KV budgets (Zeta-7B)\n### Components/Axes\n"
+            "* **X-Axis:** `KV Budget` with ticks `256`, `512`\n* **Y-Axis:** `Pass@1 (%)`\n### Detailed Analysis\n"
+            "* `SnapKV`: 18.25@256, 25.5@512\n")
+    assert rows(text, ref) == {("Zeta-7B", "pass@1", "kv_budget=256, method=SnapKV", 18.25),
+                               ("Zeta-7B", "pass@1", "kv_budget=512, method=SnapKV", 25.5)}

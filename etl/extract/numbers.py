@@ -25,9 +25,7 @@ _SUFFIX = r"(?:%|[kKMBbT](?![A-Za-z])|\s?(?:ms|s)(?![A-Za-z]))"
 QUICK_START = r"(?=[~≈∼≃\d.$€£+\-−aArRnNcC])"
 
 NUMBER_RE = re.compile(
-    r"(?:(?<![\w.@/\-+³²¹±])"         # not inside a name (Qwen2.5, Pass@1, GPT-4o, 8x7B), not an error bar
-    r"|(?<=\d@)"                   # but a value's place after it: '18.2@256'
-    r")"
+    r"(?<![\w.@/\-+³²¹±])"         # not inside a name (Qwen2.5, Pass@1, GPT-4o, 8x7B), not an error bar
     + QUICK_START +
     r"(?P<approx>" + _APPROX + r")?"
     r"(?P<sign>[-+−](?=[\d.$]))?"
@@ -35,7 +33,7 @@ NUMBER_RE = re.compile(
     r"(?:(?P<power>10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)|(?P<mantissa>" + _MANTISSA + r"))"
     r"(?P<exponent>" + _EXPONENT + r")?"
     r"(?P<suffix>" + _SUFFIX + r")?"
-    r"(?![\w]|@(?!\d)|\.\d|-[A-Za-z])",    # not followed by letters: 7B-Instruct is a name part; 4o
+    r"(?![\w@]|\.\d|-[A-Za-z])",    # not followed by letters: 7B-Instruct is a name part; 4o
 )
 
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "b": 1e9, "T": 1e12}

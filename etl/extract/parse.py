@@ -82,7 +82,8 @@ _PANEL_KEY = re.compile(r"(?i)^[\W_]*(?:(?:panel|subplot|chart|plot|graph)\s*\(?
 
 def _panel_key(text: str) -> str:
     """The panel mark a header starts with ('a', '2'), or ''."""
-    match = _PANEL_KEY.match(_ENUMERATOR.sub("", text.lstrip()))  # '3. Chart (b): ...' too
+    text = text.lstrip()
+    match = _PANEL_KEY.match(_ENUMERATOR.sub("", text) if text[:1].isdigit() else text)  # '3. Chart (b): ...' too
     return (match.group("mark") or match.group("paren")).lower() if match else ""
 
 
@@ -90,6 +91,7 @@ _PANEL_COMPONENTS = re.compile(r"(?i)metadata|\bax[ie]s\b|legend|components?")
 _HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot|group|cluster)(?:\s*\(?[a-h0-9]\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
 _INLINE_HTML = re.compile(r"(?i)</?(?:u|i|em|ins|mark|small|big|span|font|s|del)\b[^<>]{0,80}>")
 _THIN_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})+(?![\d.,])")
+_VALUE_AT_VALUE = re.compile(r"@(?=\d)(?<=\d@)")  # the literal first: a fast scan
 _STD_SUB = re.compile(r"<sub>\s*((?:±|\+/-)\s*[\d.,]{1,8}\s*%?)\s*</sub>")
 _FOOTNOTE_SUP = re.compile(r"<sup>\s*[a-zA-Z*†‡§¶]{1,2}\s*</sup>")
 _POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
@@ -138,6 +140,8 @@ def normalise_text(text: str) -> str:
     """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
     blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
+    if "@" in text:  # '18.2@256': a value at its place, spaced so that neither number is read as part of a name
+        text = _VALUE_AT_VALUE.sub(" @ ", text)
     if "<sub>" in text:  # '69.2<sub>±1.8</sub>': a standard deviation, written as one
         text = _STD_SUB.sub(r" (\1)", text)
     if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
@@ -183,7 +187,7 @@ def _is_bold_header(content: str) -> str | None:
     """The text of a line that is only a bold label (``**Chart 1: X | Y**``), else None."""
     match = _rx(r"\s*(?:\*\*|__)(?P<text>[^*]+?)(?:\*\*|__)\s*[:：]?\s*").fullmatch(content) or (
         _rx(r"\s*(?:\*|_)(?P<text>[^\s*_][^*_]*?[^\s*_])(?:\*|_)\s*[:：]?\s*").fullmatch(content)
-        if content.lstrip()[:1] in "*_" else None)  # '*DeepSeek-R1-Distill-Qwen-7B*': an italic line heads a group too
+        if content.lstrip()[:1] in "*_" and content.lstrip()[1:2] not in "*_" else None)  # '*Qwen3-8B*': italic heads too
     if match:
         return clean(match.group("text")).rstrip(":：").strip()  # '**Series 1: `SnapKV`**': no code marks
     return None
@@ -807,8 +811,10 @@ def parse_chart(text: str) -> Chart:
                 section = "commentary"
                 context = []
                 continue
-        if section == "components" and (line.kind in ("heading", "paragraph") or _is_bold_header(line.content)) and (
-                key := _panel_key(clean(line.content))):
+        if section == "components" and ("(" in line.content or "anel" in line.content or "hart" in line.content
+                                        or "lot" in line.content or "raph" in line.content) \
+                and (line.kind in ("heading", "paragraph") or _is_bold_header(line.content)) \
+                and (key := _panel_key(clean(line.content))):
             components_panel = key  # '**Panel (b) — "Decoding throughput"**': the axes below are that panel's
         if section in ("components", "other") and line.kind != "heading" and ("itle" in line.content or "aption" in
                                                                                line.content) \
@@ -961,7 +967,9 @@ def parse_chart(text: str) -> Chart:
                                 label=None, readings=(), fields=tuple(zip(table_header, cells)), is_table_row=True))
             continue
         table_header = None
-        if ("=" in content or "≈" in content) and (sums := list(ARITHMETIC.finditer(content))):
+        if ("=" in content or "≈" in content) and (" - " in content or "/" in content or "+" in content or "×" in content
+                                                   or "÷" in content or " * " in content or "−" in content) \
+                and (sums := list(ARITHMETIC.finditer(content))):
             for match in reversed(sums):  # '58.081 - 55.909 = 2.172': a computation on values, none of them read
                 skips.extend(Skip(line.number, line.text.strip(), "arithmetic", n.raw, token=n.raw)
                              for n in find_numbers(match.group(0)))
@@ -1053,7 +1061,11 @@ def parse_chart(text: str) -> Chart:
             else:  # later, a header of that kind is a sibling of the deepest one (the nearest header wins a role)
                 rank = max((r for r, _ in context if int(r * 2) == int(rank * 2)), default=rank)
             context = [(r, s) for r, s in context if r < rank]
-            context.append((rank, Span(line.number, _HEADER_TAIL.sub("", _HEADER_NOISE.sub("", header_text)).strip())))
+            header_name = _HEADER_NOISE.sub("", header_text)
+            if "anel" in header_name or "plot" in header_name or "roup" in header_name or "luster" in header_name \
+                    or "ANEL" in header_name:
+                header_name = _HEADER_TAIL.sub("", header_name)
+            context.append((rank, Span(line.number, header_name.strip())))
             if key := _panel_key(header_text):
                 panels[line.number] = key
             told = ()

@@ -116,7 +116,9 @@ def split_label(content: str) -> tuple[str | None, str | None, str]:
         if match.group("dashed") is not None and find_numbers(label) and not _read_values(clean(content[match.end():]))[0]:
             return None, None, clean(content)  # 'SmolLM2-135M (135, 42.6) — purple circle': values, then a remark
     rest = clean(content[match.end():])
-    label = _LEAD_STOP.sub("", clean(label).rstrip(":：").strip())  # '**SnapKV (orange, triangles).**': a bold lead
+    label = clean(label).rstrip(":：").strip()
+    if label[-1:] == ".":
+        label = _LEAD_STOP.sub("", label)  # '**SnapKV (orange, triangles).**': a bold lead
     note = note_text.strip()[1:-1].strip() if note_text else None
     if note is None:
         label, note = split_note(label)
@@ -217,7 +219,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                   and _rx(r"[A-Z][\w\-]*'?\s$").search(rest[: number.start])}
     used.update(name_parts)
     # coordinate tuples: ( n , n [, n] ), and pairs in brackets: [4K, 0.587]
-    for match in _rx(r"\(([^()]*)\)|\[([^\[\]]*)\]").finditer(rest):
+    brackets = (*_rx(r"\(([^()]*)\)").finditer(rest), *(_rx(r"\[([^\[\]]*)\]").finditer(rest) if "[" in rest else ()))
+    for match in brackets:
         inside = [i for i, n in enumerate(numbers) if match.start() < n.start and n.end <= match.end()]
         if len(inside) < 2 or len(inside) > (3 if match.group(0)[0] == "(" else 2):
             continue
@@ -234,7 +237,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     categories: dict[int, str] = _respective(rest, numbers, used) if "respectively" in rest else {}
     # a clause opened by its category holds for the values up to the next such opening:
     # 'At N=4, Self-Certainty ~68.1%, Majority Vote ~66.4%; at N=16, ...'
-    openings = list(_AT_OPENING.finditer(rest)) if "t " in rest else []
+    openings = list(_AT_OPENING.finditer(rest)) if ("At " in rest or "at " in rest) and ("," in rest or ":" in rest) else []
     for k, opening in enumerate(openings):
         stop = openings[k + 1].start() if k + 1 < len(openings) else len(rest)
         for j, number in enumerate(numbers):
@@ -246,8 +249,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         if i in used:
             continue
         after = rest[number.end:]
-        paren = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after) or \
+        paren = _rx(r"\s*\((?P<cat>[^()]*\d[^()]*)\)").match(after) or (
             _rx(_UNIT_AFTER + r"\s*\((?P<cat>[^()\s]+(?:\s[^()\s]+){0,2})\)").match(after)  # '59 tokens/s (bs 1)'
+            if "(" in after[:16] else None)
         named = _NAMED_PAREN.match(after) if "(" in after[:3] else None
         if named and _LOOK_WORDS.fullmatch(named.group("cat")):
             named = None  # '22.6 (Light Yellow)': the colour of its cell, not a category
@@ -318,8 +322,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((numbers[i + 1], "annotation"))
             used.add(i + 1)
     # a chain of three or more bare numbers joined by arrows is a list ('34.6 → 45.1 → 57.3'), not pairs
-    arrowed = [i for i in range(len(numbers) - 1) if "→" in rest or "->" in rest or "⇒" in rest
-               if _ARROW.fullmatch(rest, numbers[i].end, numbers[i + 1].start)]
+    arrowed = [i for i in range(len(numbers) - 1) if _ARROW.fullmatch(rest, numbers[i].end, numbers[i + 1].start)] \
+        if "→" in rest or "->" in rest or "⇒" in rest else []
     chain = {j for i in arrowed if i + 1 in arrowed or i - 1 in arrowed for j in (i, i + 1)}
     # category-value pairs: "1024 KV: 740, 2048 KV: 610", "KV 1024 = 44.2", "1K → 21.4"
     for i in range(len(numbers) - 1):
@@ -406,9 +410,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         after_match = _rx(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})").match(rest[number.end:])
         after_text = after_match.group(1) if after_match else ""
         after_text = _rx(r"\b(?:and|with|at|while|which|for|in|from|to)\b").split(after_text)[0].strip(" .")
-        sentence_before = _NEW_CLAUSE.split(_rx(r"(?=[.;!?])(?:(?<!\d)\.\s|[;!?])").split(rest[: number.start])[-1])[-1]
+        sentence_before = _rx(r"(?=[.;!?])(?:(?<!\d)\.\s|[;!?])").split(rest[: number.start])[-1]
         if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+") \
-                or _DIFFERENCE.search(sentence_before):
+                or _DIFFERENCE.search(sentence_before) and _DIFFERENCE.search(_NEW_CLAUSE.split(sentence_before)[-1]):
             dropped.append((number, "annotation"))
             previous_end = number.end
             continue
@@ -430,7 +434,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "ratio"))  # 'about 1.6 times the latency of the others'
             previous_end = number.end
             continue
-        if i not in categories and _PLACE_OF_VALUE.search(clause):
+        if i not in categories and (" at" in clause or " for" in clause) and _PLACE_OF_VALUE.search(clause):
             dropped.append((number, "axis position"))  # 'from its starting value at 128 it rises to ...': a place
             previous_end = number.end
             continue

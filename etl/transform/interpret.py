@@ -259,7 +259,8 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     """A header or label without its role prefix and trailing descriptor: the name, and
     the descriptor (``Pass@1 (Blue Bars)`` → 'Pass@1', 'Blue Bars')."""
     text, _ = _strip_prefix(text)
-    if text[-1:] in "sSxXeE":  # '`AIME25` axis', 'MATH500 spoke': the radar axis a value sits on
+    if text[-1:] in "sSxXeE" and (" axis" in text or " spoke" in text or " vertex" in text
+                                  or " Axis" in text or " Spoke" in text):  # '`AIME25` axis': the radar axis
         text = _AXIS_WORD_TAIL.sub("", text)
     looked = _LOOK_NAMED_REMARK.match(text) if "(" in text and not text.rstrip().endswith(")") else None
     if looked:  # 'Orange line (Mistral 7B Instruct v0.3), point by point': the name, the look
@@ -1025,7 +1026,8 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
                 Quantity("metric", metric=None)
         return role, quantity
     keys = " ".join(k for k in (reading.key_before, reading.key_after) if k)
-    if not keys and (paren := _PAREN_KEY.match(reading.after_text)) and match_metric(paren.group(1), ref) not in (None, "score"):
+    if not keys and "(" in reading.after_text[:3] and (paren := _PAREN_KEY.match(reading.after_text)) \
+            and match_metric(paren.group(1), ref) not in (None, "score"):
         keys = paren.group(1)  # '95.7, 96.8 (maj@8)': a metric in parentheses after the value is its key
     if keys and reading.number.suffix == "%" and _rx(r"(?i)^tokens?$").match(reading.key_before) and not reading.key_after:
         keys = ""  # '6.9×10⁶ tokens for 80.4%': the unit of the value before it
