@@ -156,3 +156,14 @@ def test_a_value_at_its_place_written_with_at_signs(ref: Reference) -> None:
             "* `SnapKV`: 18.25@256, 25.5@512\n")
     assert rows(text, ref) == {("Zeta-7B", "pass@1", "kv_budget=256, method=SnapKV", 18.25),
                                ("Zeta-7B", "pass@1", "kv_budget=512, method=SnapKV", 25.5)}
+
+
+def test_a_sentence_about_one_category_places_its_values(ref: Reference) -> None:
+    text = ("## Bar Chart: MMLU-Pro accuracy under weight quantization\n### Overview\nThe bars share the same x-axis "
+            "categories, the precisions BF16, FP8 and INT4. The caption states that blue bars belong to Zeta-70B and "
+            "grey bars to Orca-72B.\n### Components/Axes\nThe y-axis is labelled \"Accuracy (%)\"; the x-axis label "
+            "\"Precision\" is written below.\n### Detailed Analysis\nThe FP8 cluster is almost unchanged, with labels "
+            "of 68.25 for Zeta-70B and 70.5 for Orca-72B.\n")
+    found = rows(text, ref)
+    assert ("Zeta-70B", "accuracy", "precision=FP8", 68.25) in found
+    assert ("Orca-72B", "accuracy", "precision=FP8", 70.5) in found

@@ -376,6 +376,7 @@ def _plain(value: float) -> str:
 
 _PROSE_AXIS = re.compile(
     r"\b(?P<role>[xy]|horizontal|vertical)[- ]axis\b\s*(?:\([^)]*\)\s*)?(?:is|shows|lists|represents|plots|measures|runs|gives|denotes|"
+    r"label(?=\s+[\"“])|categories(?=\s*[,:])|"
     r"displays|encodes|covers|spans|has|holds|reports|:)\s*(?P<body>[^;]*?)"
     r"(?=;|\.\s|\.$|,?\s+(?:and|while|whereas)\s+(?:the\s+)?(?:[xy]|horizontal|vertical)[- ]axis|$)",
     re.IGNORECASE)
@@ -432,7 +433,7 @@ def prose_axes(text: str, line: int) -> list[Axis]:
         if items:
             ticks = tuple(p.strip() for p in _rx(r",\s*(?:and\s+)?|\s+and\s+").split(items.group("list")) if p.strip())
             label = body[: items.start()].strip()
-        quoted = _rx(r"^(?:labell?ed|titled|named)\s+[\"“](?P<q>[^\"“”]{1,80})[\"”]").match(body)
+        quoted = _rx(r"^(?:(?:labell?ed|titled|named)\s+)?[\"“](?P<q>[^\"“”]{1,80})[\"”]").match(body)
         if quoted:  # 'is labeled "Accuracy (%)" and runs from 0 to 80'
             label = quoted.group("q")
         axis = parse_axis(f"{match.group('role').upper()}-axis: {label}", line)
@@ -1354,6 +1355,16 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         if not names:
             continue
         sentence_category = opening.group("cat").strip() if opening and opening.end() <= names[0][0] else None
+        if sentence_category is None and opening is None and categories:
+            # 'The W8A8 cluster is almost indistinguishable ..., with labels of 68.2 for ...': the one text
+            # category a sentence names before its first value is where its values sit
+            first_value = next((n.start for n in find_numbers(sentence)), len(sentence))
+            named = {sentence[m.start(): m.end()] for c in categories if c[:1].isalpha()
+                     for m in [_rx(r"(?<![\w.\-])" + re.escape(c) + r"(?![\w.\-])", re.IGNORECASE).search(sentence, 0, first_value)]
+                     if m is not None and not _overlaps(names, m.start(), m.end())  # a tick that names a series is none
+                     and not _rx(r"\s*[≈~=:(]").match(sentence, m.end())}  # nor one with its own value ('X ≈ 1,480')
+            if len({n.lower() for n in named}) == 1:
+                sentence_category = named.pop()
         if opening is None:  # 'Doubling the budget to 2k lifts the blue line to 31.5%': one x value before the names
             before = find_numbers(sentence[: names[0][0]])
             if len(before) == 1 and before[0].suffix != "%" and _rx(r"(?i)\b(?:to|at|of|reaches|hits)\s+$").search(
