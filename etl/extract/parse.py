@@ -361,7 +361,8 @@ def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
             return tuple(_plain(a + k * s) for k in range(count))
     # in a list spaced after its commas, '1,024' is one number: its comma groups thousands
     separator = r",(?!\d{3}(?!\d))|\band\b|;" if ", " in candidates else r",|\band\b|;"
-    parts = [p.strip(" `\"'“”*()[]") for p in _rx(separator).split(candidates)]
+    parts = [_rx(r"\s*\((?:left|right|top|bottom|from)\b[^()]*\)?$").sub("", p).strip(" `\"'“”*()[]")
+             for p in _rx(separator).split(candidates)]  # 'BigCodeBench (left to right)': the last tick, not a range
     parts = [p for p in parts if p and len(p) <= 40]
     numeric = [p for p in parts if find_numbers(p)]
     if numeric and len(numeric) * 2 >= len(parts) and not any(_rx(r"^[A-Za-z]{2,}(?:\s(?:19|20)\d\d|-\d+)$").match(p) for p in parts):
