@@ -719,7 +719,7 @@ def parse_chart(text: str) -> Chart:
     panel_axes: list[Axis] = []  # the axes described under one panel's header
     components_panel = ""  # the panel whose axes the components lines describe now
     panels: dict[int, str] = {}  # data group header line -> its panel mark
-    valued_parents: set[int] = set()  # items with values of their own that head the items under them
+    heading_items: set[int] = set()  # items with a label that head the items under them
 
     lines = _bold_sections(lines)
     headings = [ln for ln in lines if ln.kind == "heading"]
@@ -1064,9 +1064,8 @@ def parse_chart(text: str) -> Chart:
                 rank = max((r for r, _ in context if int(r * 2) == int(rank * 2)), default=rank)
             context = [(r, s) for r, s in context if r < rank]
             header_name = _HEADER_NOISE.sub("", header_text)
-            if "anel" in header_name or "plot" in header_name or "roup" in header_name or "luster" in header_name \
-                    or "ANEL" in header_name:
-                header_name = _HEADER_TAIL.sub("", header_name)
+            if any(word in header_name[-12:].lower() for word in ("panel", "subplot", "group", "cluster")):
+                header_name = _HEADER_TAIL.sub("", header_name)  # 'Qwen3-8B Panel'; the test spares the regex
             context.append((rank, Span(line.number, header_name.strip())))
             if key := _panel_key(header_text):
                 panels[line.number] = key
@@ -1078,9 +1077,9 @@ def parse_chart(text: str) -> Chart:
             if scope is not None:
                 scope.role, scope.field = "field", remark
             continue
-        if valued_parents and line.kind == "item":  # a sibling or shallower item closes a valued parent's group
+        if heading_items and line.kind == "item":  # a sibling or shallower item closes a heading item's group
             rank = _header_rank(line)
-            context = [(r, s) for r, s in context if s.line not in valued_parents or r < rank]
+            context = [(r, s) for r, s in context if s.line not in heading_items or r < rank]
         ctx = tuple(s for _, s in context)
         if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \
                 and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)) and len(readings) >= 2:
@@ -1143,14 +1142,15 @@ def parse_chart(text: str) -> Chart:
             continue
         for number, reason in dropped:
             skips.append(Skip(line.number, line.text.strip(), reason, number.raw, token=number.raw))
-        heads_items = line.kind == "item" and line.number in parents and bool(label)
+        if line.kind == "item" and line.number in parents and label:
+            # '* **Blue line (Majority Voting):** rises from 0.482 ...' over its '(2, 0.509)' items: an item with a
+            # label heads the items under it, values of its own or not (this line's own context is `ctx`, above)
+            context = _push_header(context, line, label if note is None else f"{label} ({note})")
+            heading_items.add(line.number)
         if not readings:
             if not dropped and find_numbers(clean(content)):
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "no value could be read from this line"))
-            if heads_items:  # '* **T = 0.6, top-p = 0.95 (Blue):** flattens after N=16' over its points
-                context = _push_header(context, line, label if note is None else f"{label} ({note})")
-                valued_parents.add(line.number)
             continue
         found: tuple[tuple[str, str], ...] = ()
         if len(readings) + len(dropped) >= 2 or len(find_numbers(clean(content))) >= 2 or line.number == cut_line:
@@ -1165,9 +1165,6 @@ def parse_chart(text: str) -> Chart:
                 clauses = tuple((series[r.key_before.lower()], (r,)) for r in readings)
         points.append(Point(line=line.number, quote=line.text.strip(), context=ctx, label=label,
                             readings=tuple(readings), note=note, clauses=clauses))
-        if heads_items:  # '* **Blue line (Majority Voting):** rises from 0.482 ...' over its '(2, 0.509)' items
-            context = _push_header(context, line, label if note is None else f"{label} ({note})")
-            valued_parents.add(line.number)
     if not legend:  # 'the teal bars are Qwen3 235B A22B, the coral ones are DeepSeek R1': a legend told in prose
         legend = [e for span in (*overview, *notes) for e in prose_legend(span.text, span.line)]
     roles = {a.role for a in axes}

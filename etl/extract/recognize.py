@@ -14,7 +14,7 @@ from functools import lru_cache
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Reading
 from benchdb.etl.extract.numbers import Number, find_numbers, parse_number
-from benchdb.etl.extract.styles import COLOURS, LINE_STYLES, MARKS, SHAPES
+from benchdb.etl.extract.styles import LOOK, MARKS, SHAPES
 
 _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")
@@ -412,7 +412,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         after_text = _rx(r"\b(?:and|with|at|while|which|for|in|from|to)\b").split(after_text)[0].strip(" .")
         sentence_before = _rx(r"(?=[.;!?])(?:(?<!\d)\.\s|[;!?])").split(rest[: number.start])[-1]
         if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+") \
-                or _DIFFERENCE.search(sentence_before) and _DIFFERENCE.search(_NEW_CLAUSE.split(sentence_before)[-1]):
+                or _DIFFERENCE.search(sentence_before) and (  # the whole sentence first: a quick no
+                    "," not in sentence_before or _DIFFERENCE.search(_NEW_CLAUSE.split(sentence_before)[-1])):
             dropped.append((number, "annotation"))
             previous_end = number.end
             continue
@@ -464,10 +465,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
 _AT_OPENING = re.compile(r"(?i)(?:^|[;.]\s+)at\s+(?P<cat>[A-Za-z][\w-]{0,20}\s*=\s*[~≈]?\d[\d.,]*\s*[kKM]?|"
                          r"[~≈]?\d[\d.,]*\s*[kKM]?(?:\s+[a-z]+)?)\s*[,:]\s")
 _PLACE_BEFORE = re.compile(r"(?i)\b(?:at|by|to|from|for|until|through)\s+$")
-# a clause that moves on from a comparison: '6.7 points above SnapKV, then moves to 80.1 at 256'
 _PLACE_OF_VALUE = re.compile(r"(?i)\b(?:value|point|marker|reading)\s+(?:at|for)\s+$")
+# a clause that moves on from a comparison: '6.7 points above SnapKV, then moves to 80.1 at 256'
 _NEW_CLAUSE = re.compile(r"(?i),\s*(?:and\s+)?(?:then|while|before|but|whereas|followed by)\b")
-_LOOK_WORDS = re.compile(r"(?i)(?:(?:" + COLOURS + "|" + LINE_STYLES + "|" + SHAPES + "|" + MARKS + r"|grey|gray|ish)[\s/-]*)+")
+_LOOK_WORDS = re.compile(r"(?i)(?:(?:" + LOOK + "|" + SHAPES + "|" + MARKS + r"|ish)[\s/-]*)+")
 _ERROR_BAR = re.compile(r"(?i)\bCI\b|confidence|±|\berror\b|\bstd\b")
 _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,2})\)")
 # '63.7% with 512 tokens': an amount after the value, with its unit, is its x category

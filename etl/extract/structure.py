@@ -259,6 +259,16 @@ _HTML_TAG = re.compile(r"<[^>]{0,200}>")
 _HTML_TABLE_LINE = re.compile(r"(?i)^\s*(?:</?(?:table|thead|tbody|tfoot|tr|caption|colgroup|col)\b[^>]*>\s*)+$")
 
 
+def _fill_spanned(row: list[str], spanning: dict[int, tuple[str, int]]) -> None:
+    """Append to `row` the cells that rowspan cells of the rows above hold at its next columns
+    ('<td rowspan="4">Qwen3-8B</td>' fills that column of the three rows below), counting them down."""
+    while len(row) in spanning:
+        text, left = spanning.pop(len(row))
+        row.append(text)
+        if left > 1:
+            spanning[len(row) - 1] = (text, left - 1)
+
+
 def _html_rows(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], header_rows: set[int],
                grid_cells: dict[int, tuple[str, ...]]) -> None:
     """An HTML table written one row per line (``<tr><td>Qwen</td><td>73.2</td></tr>``): its
@@ -274,11 +284,7 @@ def _html_rows(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], he
         if cells:
             row: list[str] = []
             for kind, attributes, inner in cells:
-                while len(row) in spanning:  # '<td rowspan="4">Qwen3-8B</td>' fills this column of the rows below
-                    text, left = spanning.pop(len(row))
-                    row.append(text)
-                    if left > 1:
-                        spanning[len(row) - 1] = (text, left - 1)
+                _fill_spanned(row, spanning)
                 text = _HTML_TAG.sub("", _HTML_BOLD.sub(r"**\2**", inner)).strip()
                 span = _HTML_ROWSPAN.search(attributes)
                 if span and int(span.group(1)) > 1:
@@ -287,11 +293,7 @@ def _html_rows(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], he
                 span_width = min(int(width.group(1)) if width else 1, 20)
                 # a header spans its columns; a body cell is one value, held by the first column it spans
                 row.extend([text] * span_width if kind.lower() == "h" else [text] + [""] * (span_width - 1))
-            while len(row) in spanning:
-                text, left = spanning.pop(len(row))
-                row.append(text)
-                if left > 1:
-                    spanning[len(row) - 1] = (text, left - 1)
+            _fill_spanned(row, spanning)
             texts = tuple(row)
             kinds[index] = ("grid_row", 0, False)
             grid_cells[index] = texts

@@ -718,7 +718,7 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
             break
     if key is None and x is not None and x.kind == "setting":
         key = x.setting_key
-        if not _HAS_DIGIT(text) and any(r.key == key and r.is_numeric for r in ref.settings):
+        if not _HAS_DIGIT(text) and _is_numeric(key, ref):
             key = figure.setting_key_for_labels  # 'FullKV' on a 'Method / KV Budget' axis: a method
     if key is None and x is not None and x.kind == "category" and _is_x_tick(text, figure, ref):
         key = figure.setting_key_for_labels  # 'FullKV' on an axis of method categories
@@ -762,8 +762,6 @@ _GENERIC_METRICS = ("accuracy", "score")
 _NAME_AT_NUMBER = re.compile(r"(?P<name>[^@]*[A-Za-z][^@]*?)\s*@\s*(?P<number>\d+(?:[.,]\d+)?\s*[kK]?)")
 
 
-_KEYED_PAIRS = re.compile(r"\s*[^\W\d][\w\- ]{0,20}?\s*=\s*[~≈]?\d[\d.,]*\s*[kK]?(?:\s*[,;]\s*[^\W\d][\w\- ]{0,20}?"
-                          r"\s*=\s*[~≈]?\d[\d.,]*\s*[kK]?)+\s*")
 _SETTING_PAIR = re.compile(r"\(\s*(?P<a>[~≈]?\d[\d.,]*\s*[kK]?)\s*,\s*(?P<b>[~≈]?\d[\d.,]*\s*[kK]?)\s*\)")
 
 
@@ -797,12 +795,6 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     pair = _SETTING_PAIR.fullmatch(text.strip()) if text.lstrip()[:1] == "(" else None
     if pair and _pair_settings(pair.group("a"), pair.group("b"), figure, slot):
         return  # '(0.4, 0.95)' on a heatmap of temperature by top-p: the cell's two settings
-    if name.count("=") >= 2 and _KEYED_PAIRS.fullmatch(name):  # 'T = 0.6, top-p = 0.95': a configuration
-        found = [_category_setting(part.strip(), figure, ref) for part in _rx(r"[,;]").split(name)]
-        if all(found) and len({key for key, _ in found if key}) == len(found):
-            for key, value in (f for f in found if f):
-                slot.settings.setdefault(key, value)
-            return
     joined = _NAME_AT_NUMBER.fullmatch(name) if "@" in name else None
     if joined and not match_metric(name, ref) and (key := figure.number_key(ref)):
         # 'Qwen3-8B@4k': that series at a budget of 4k
@@ -1228,6 +1220,11 @@ _COMPOUND_HEADER = re.compile(r"^(?P<name>.*?[A-Za-z].*?)\s*(?:@|\bat\b|,|/)\s*(
                               r"(?:\s*[A-Za-z]{1,8})?$")
 
 
+def _is_numeric(key: str, ref: Reference) -> bool:
+    """Whether setting `key` takes numbers (a budget, a temperature), not names."""
+    return any(rule.is_numeric for rule in ref.settings if rule.key == key)
+
+
 def _is_count(key: str, ref: Reference) -> bool:
     """Whether setting `key` takes whole numbers only (a budget, a batch size)."""
     return any(rule.is_count for rule in ref.settings if rule.key == key)
@@ -1318,7 +1315,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             elif _rx(r"(?i)(model|name|system)").match(header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
             elif quantity.kind == "setting" and quantity.setting_key:
-                if parse_number(cell) is None and any(r.key == quantity.setting_key and r.is_numeric for r in ref.settings):
+                if parse_number(cell) is None and _is_numeric(quantity.setting_key, ref):
                     # 'FullKV' in the KV Budget column: a baseline row that has no budget
                     slot.settings.setdefault(figure.setting_key_for_labels, cell.strip(" *_"))
                 else:
