@@ -167,3 +167,13 @@ def test_a_sentence_about_one_category_places_its_values(ref: Reference) -> None
     found = rows(text, ref)
     assert ("Zeta-70B", "accuracy", "precision=FP8", 68.25) in found
     assert ("Orca-72B", "accuracy", "precision=FP8", 70.5) in found
+
+
+def test_a_panel_named_by_its_position_and_mark(ref: Reference) -> None:
+    text = ("## Scatter Plots: Scores against parameters\n### Components/Axes\n* **Left plot (a):**\n"
+            "    * **X-axis:** \"Total Parameters (B)\"\n    * **Y-axis:** \"MATH-500 Pass@1 (%)\"\n* **Right plot (b):**\n"
+            "    * **X-axis:** \"Activated Parameters (B)\"\n    * **Y-axis:** \"AIME 2025 Pass@1 (%)\"\n"
+            "### Detailed Analysis\n**Left plot (a): MATH-500**\n* **Zeta-MoE:** Approximately (120, 80.5).\n"
+            "**Right plot (b): AIME 2025**\n* **Zeta-MoE:** Approximately (12, 60.25).\n")
+    facts = interpret(parse_chart(text + "### Interpretation\nAs expected.\n"), ref)
+    assert {(p.param_kind, p.params_b) for p in facts.params} == {("total", 120.0), ("active", 12.0)}

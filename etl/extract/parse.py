@@ -77,7 +77,8 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:(?:left|right|top|bottom|upper|lower|midd
                            r"\s*[:\-–—]\s+|"  # 'Top-left — Qwen3-4B · AIME24': a grid position
                            r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+))+", re.IGNORECASE)  # '2. Chart 1: ...': both
 # the mark of a panel a header names: 'Panel (b) — ...', '(b) Lines', '**Chart 2: ...**'
-_PANEL_KEY = re.compile(r"(?i)^[\W_]*(?:(?:panel|subplot|chart|plot|graph)\s*\(?(?P<mark>[a-h]|\d{1,2})\)?|\((?P<paren>[a-h])\))(?![\w])")
+_PANEL_KEY = re.compile(r"(?i)^[\W_]*(?:(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:er|re))\s+)?"
+                        r"(?:panel|subplot|chart|plot|graph)\s*\(?(?P<mark>[a-h]|\d{1,2})\)?|\((?P<paren>[a-h])\))(?![\w])")
 
 
 def _panel_key(text: str) -> str:
