@@ -1,4 +1,4 @@
--- throughput_frontier: one row per (model, benchmark, accuracy_metric, setting, accuracy_unit, throughput_unit) of a named benchmark where a resolved score and a resolved throughput share model, benchmark and setting.
+-- throughput_frontier: one row per (model, benchmark, accuracy_metric, setting) of a named benchmark where a resolved score and a resolved throughput share model, benchmark and setting.
 -- depends: throughput_frontier_all
 
 create or replace view throughput_frontier as
@@ -25,7 +25,7 @@ comment on column throughput_frontier.setting is 'Canonical configuration label,
 comment on column throughput_frontier.accuracy is 'Resolved score (median) of accuracy_metric for the model, benchmark and setting.';
 comment on column throughput_frontier.throughput is 'Resolved throughput (median) for the same model, benchmark and setting.';
 comment on column throughput_frontier.on_frontier is 'True when no other setting of the same (model, benchmark, accuracy_metric, units) has accuracy >= and throughput >= with at least one strict; exact ties are all on the frontier.';
-comment on column throughput_frontier.accuracy_unit is 'Unit of accuracy (% or NULL); settings with different units are never compared.';
+comment on column throughput_frontier.accuracy_unit is 'Unit of accuracy (% or NULL); settings with different units are never compared: where a model and benchmark have scores in two units, only the units with more settings are listed, so each setting has one row.';
 comment on column throughput_frontier.throughput_unit is 'Unit of throughput (e.g. tokens/s), NULL when the figure gives none; different units are never compared.';
 comment on column throughput_frontier.throughput_metric is 'Canonical name of the throughput metric (normally throughput).';
 comment on column throughput_frontier.figure_scoped is 'Always false here: figure-scoped benchmarks are in throughput_frontier_all only.';

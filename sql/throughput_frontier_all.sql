@@ -1,4 +1,4 @@
--- throughput_frontier_all: one row per (model, benchmark, accuracy_metric, setting, accuracy_unit, throughput_unit) where a resolved score and a resolved throughput share model, benchmark and setting; figure-scoped benchmarks included.
+-- throughput_frontier_all: one row per (model, benchmark, accuracy_metric, setting) where a resolved score and a resolved throughput share model, benchmark and setting; figure-scoped benchmarks included.
 -- depends:
 
 create or replace view throughput_frontier_all as
@@ -70,6 +70,39 @@ paired as (
         and throughputs.config_id = accuracies.config_id
 ),
 
+units_ranked as (
+    -- the contract's grain is one row per (model, benchmark, accuracy_metric, setting): where one
+    -- model and benchmark have scores in two units (a 0-1 fraction in one figure, a percent in
+    -- another), the units with the most settings stand, and the others are left out, never compared
+    select
+        model_id,
+        benchmark_id,
+        accuracy_metric_id,
+        accuracy_unit,
+        throughput_metric_id,
+        throughput_unit,
+        row_number() over (
+            partition by model_id, benchmark_id, accuracy_metric_id
+            order by count(*) desc, accuracy_unit = '%' desc nulls last, accuracy_unit nulls last,
+                throughput_unit nulls last, throughput_metric_id
+        ) as unit_rank
+    from paired
+    group by model_id, benchmark_id, accuracy_metric_id, accuracy_unit, throughput_metric_id, throughput_unit
+),
+
+kept as (
+    select paired.*
+    from paired
+    inner join units_ranked
+        on units_ranked.model_id = paired.model_id
+        and units_ranked.benchmark_id = paired.benchmark_id
+        and units_ranked.accuracy_metric_id = paired.accuracy_metric_id
+        and units_ranked.accuracy_unit is not distinct from paired.accuracy_unit
+        and units_ranked.throughput_metric_id = paired.throughput_metric_id
+        and units_ranked.throughput_unit is not distinct from paired.throughput_unit
+    where units_ranked.unit_rank = 1
+),
+
 compared as (
     select
         *,
@@ -85,7 +118,7 @@ compared as (
             partition by model_id, benchmark_id, accuracy_metric_id, accuracy_unit, throughput_metric_id,
                 throughput_unit, accuracy
         ) as best_throughput_as_accurate
-    from paired
+    from kept
 ),
 
 final as (
@@ -122,7 +155,7 @@ comment on column throughput_frontier_all.setting is 'Canonical configuration la
 comment on column throughput_frontier_all.accuracy is 'Resolved score (median) of accuracy_metric for the model, benchmark and setting.';
 comment on column throughput_frontier_all.throughput is 'Resolved throughput (median) for the same model, benchmark and setting.';
 comment on column throughput_frontier_all.on_frontier is 'True when no other setting of the same (model, benchmark, accuracy_metric, units) has accuracy >= and throughput >= with at least one strict; exact ties are all on the frontier.';
-comment on column throughput_frontier_all.accuracy_unit is 'Unit of accuracy (% or NULL); settings with different units are never compared.';
+comment on column throughput_frontier_all.accuracy_unit is 'Unit of accuracy (% or NULL); settings with different units are never compared: where a model and benchmark have scores in two units, only the units with more settings are listed, so each setting has one row.';
 comment on column throughput_frontier_all.throughput_unit is 'Unit of throughput (e.g. tokens/s), NULL when the figure gives none; different units are never compared.';
 comment on column throughput_frontier_all.throughput_metric is 'Canonical name of the throughput metric (normally throughput).';
 comment on column throughput_frontier_all.figure_scoped is 'True when the benchmark is one a figure does not name (named after the figure''s title); throughput_frontier leaves these out.';
