@@ -134,7 +134,7 @@ def test_each_number_ends_in_the_state_its_role_gives() -> None:
     assert states[(12, "12")] == ("non-data", "count")
     assert states[(13, "3.1")] == ("non-data", "version inside a name")
     assert states[(13, "~83.6")][0] == "measurement"
-    assert states[(14, "about 6")] == ("non-data", "annotation")  # '6 points per doubling'
+    assert states[(14, "about 6")] == ("non-data", "difference")  # '6 points per doubling': a gap, not a value
     assert states[(15, "2048")] == ("non-data", "trend")
     # commentary is not a data section: its numbers are not in the ledger
     assert not [key for key in found if key[0] >= 17]

@@ -30,10 +30,12 @@ NUMBER_RE = re.compile(
     r"(?P<approx>" + _APPROX + r")?"
     r"(?P<sign>[-+−](?=[\d.$]))?"
     r"(?P<currency>[$€£](?=[\d.]))?"
-    r"(?:(?P<power>10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)|(?P<mantissa>" + _MANTISSA + r"))"
+    r"(?:(?P<power>(?:10|2)[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+|2\^\d{1,2}(?![\d.]))|(?P<mantissa>" + _MANTISSA + r"))"
     r"(?P<exponent>" + _EXPONENT + r")?"
     r"(?P<suffix>" + _SUFFIX + r")?"
-    r"(?![\w@]|\.\d|-[A-Za-z])",    # not followed by letters: 7B-Instruct is a name part; 4o
+    # not followed by letters (7B-Instruct is a name part; 4o), nor the head of a thousands group
+    # ('8,192-token' is no 8)
+    r"(?![\w@]|\.\d|-[A-Za-z]|,\d{3}(?!\d))",
 )
 
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "b": 1e9, "T": 1e12}
@@ -64,8 +66,9 @@ class Number:
 def parse_match(m: re.Match[str]) -> Number:
     """Turn a `NUMBER_RE` match into a `Number`."""
     approx, sign, currency, power, mantissa, exponent, suffix = m.groups()  # one call: this runs for every number
-    if power:  # an axis position written as a power of ten: 10¹
-        value = 10.0 ** int(power[2:].translate(SUPERSCRIPTS))
+    if power:  # an axis position written as a power of ten or two: 10¹, 2¹¹, 2^9
+        base, exponent_text = ("10", power[2:]) if power.startswith("10") else ("2", power[1:].lstrip("^"))
+        value = float(base) ** int(exponent_text.translate(SUPERSCRIPTS))
     else:
         value = float(mantissa.replace(",", "")) if "," in mantissa else float(mantissa)
     if exponent:

@@ -9,6 +9,7 @@ lists. Nothing here knows model or benchmark names; it only splits and labels.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from benchdb.etl._rx import rx as _rx
@@ -74,6 +75,8 @@ ARITHMETIC = re.compile(r"(?<![\w.\-])" + _OPERAND + r"(?:\s*[-+−/×*÷]\s*" +
 _RATIO_AFTER = re.compile(r"(?i)\s*(?:times|×)\s+(?:the|as|that|more|less|higher|lower|larger|smaller)\b")
 _DIFFERENCE_AFTER = re.compile(r"(?i)\s*(?:%|percentage points?|points?|pts|pp)?\s+(?:below|above|higher than|lower than|"
                                r"less than|more than|ahead of|behind|apart|short of)\b")
+# Points are a gap between two values, not a value: '8.8 points', '4.5 to 4.7 points', '1.4 pp'
+_POINTS_AFTER = re.compile(r"(?i)(?:\s*(?:to|-|–)\s*[~≈]?\d[\d.]*)?\s*(?:percentage\s+)?(?:points?|pts|pp)\b")
 _THRESHOLD = re.compile(r"(?i)\b(?:below|above|beyond)\s+(?:the\s+)?$")  # 'the only bar below 8': a threshold
 _WITHIN = re.compile(r"(?i)\bwithin\s+(?:about\s+|roughly\s+|approximately\s+|~\s*)?$")
 _STOP_WORDS = {
@@ -193,6 +196,66 @@ def _respective(rest: str, numbers: list[Number], used: set[int]) -> dict[int, s
     return found
 
 
+_PLACE_NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:\s?[kKM])?"
+# A place on the x axis written around a number, never a value of its own: a compound adjective
+# ('the 2k-token budget', 'the 65,536-token context'), a number before a tick noun ('the 4k mark'),
+# or a setting and a verb ('when the temperature is 0.2', 'at a temperature of 0.4', 'when T reaches 0.8').
+_PLACE = re.compile(
+    r"(?<![\w.,\-])(?P<compound>" + _PLACE_NUMBER + r")-(?P<unit>tokens?|toks?|samples?|shots?|steps?|bits?|words?)\b"
+    r"|\bthe\s+(?P<ticked>" + _PLACE_NUMBER + r")\s+(?:mark|tick|position|setting|level)\b"
+    r"|,\s*at\s+(?P<aside>" + _PLACE_NUMBER + r")\s*,(?=\s*[a-z])"  # 'Its first marker, at 0.2, reads 57.4'
+    r"|(?i:\b(?:when|where|at|for|with|once|as|until)\s+(?:the\s+|an?\s+)?"
+    r"(?:temperature|budget|context(?:\s+length)?|(?-i:[A-Zτλ]))\s*(?:is|of|reaches|hits|equals|rises\s+to|"
+    r"increases\s+to|grows\s+to)\s*)(?P<keyed>(?:\d+(?:\.\d+)?|\.\d+)(?:\s?[kK])?)(?!\w|\.\d)"
+    r"|(?i:\bat\s+)(?P<lead>" + _PLACE_NUMBER + r")\s+(?=(?i:it|its|they|this|the)\s)")  # 'and at 1.2 it ends at 50.6'
+# Between a value and the place right after it: '71.4% under the ', '90.5% at the '
+_VALUE_THEN_PLACE = re.compile(r"\s*%?\s*,?\s*(?:(?:[a-z]+)\s+){0,3}")
+# Where a clause ends inside a sentence: a place does not reach across it
+_CLAUSE_END = re.compile(r"[;:]|,\s*(?:and|then|but|while|whereas|before|after|which|so)\b|\.\s")
+
+
+def _places(rest: str) -> list[tuple[int, int, Number, str]]:
+    """The x places written in `rest` (see `_PLACE`): start, end, number and its unit word."""
+    found = []
+    for match in _PLACE.finditer(rest) if _rx(r"-[a-z]|mark|tick|position|setting|level|[=τTN]|is|of|reach|hit|to|, at")\
+            .search(rest) else ():
+        group = next(g for g in ("compound", "ticked", "aside", "keyed", "lead") if match.group(g))
+        number = parse_number(match.group(group).replace(" ", ""))
+        if number is not None:
+            found.append((match.start(group) if group != "keyed" else match.start(), match.end(group), number,
+                          match.group("unit") or ""))
+    return found
+
+
+def _bind_places(rest: str, readings: list[Reading], places: list[tuple[int, int, Number, str]]) -> list[Reading]:
+    """Each value without a place takes the x place written right after it ('71.4% under the 1k-token
+    budget'), else the nearest unused one before it in its clause ('At the 4k mark it posts 86.9%')."""
+    free = [k for k, r in enumerate(readings) if r.category is None and r.at is None and r.position is None
+            and not r.is_listed]
+    used: set[int] = set()
+    bound: dict[int, int] = {}
+    for k in free:
+        number = readings[k].number
+        after = next((j for j, p in enumerate(places) if p[0] >= number.end), None)
+        if after is not None and after not in used and _VALUE_THEN_PLACE.fullmatch(rest, number.end, places[after][0]) \
+                and not _CLAUSE_END.search(rest, number.end, places[after][0]) \
+                and not any(number.end <= r.number.start < places[after][0] for r in readings):
+            bound[k] = after
+            used.add(after)
+    for k in free:
+        if k in bound:
+            continue
+        number = readings[k].number
+        before = [j for j, p in enumerate(places) if p[1] <= number.start and j not in used
+                  and not _CLAUSE_END.search(rest, p[1], number.start)
+                  and not any(p[1] <= r.number.start < number.start for r in readings)]
+        if before:
+            bound[k] = before[-1]
+            used.add(before[-1])
+    return [replace(r, at=places[bound[k]][2], at_unit=places[bound[k]][3]) if k in bound else r
+            for k, r in enumerate(readings)]
+
+
 def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
     """Readings in the value part of a data line, and the numbers left out with why.
 
@@ -218,6 +281,11 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                   if not number.is_approximate and number.suffix is None and _rx(r"20[0-3]\d").fullmatch(number.raw)
                   and _rx(r"[A-Z][\w\-]*'?\s$").search(rest[: number.start])}
     used.update(name_parts)
+    x_places = _places(rest)
+    for i, number in enumerate(numbers):
+        if any(a <= number.start < b for a, b, _, _ in x_places):
+            dropped.append((number, "axis position"))  # 'when the temperature is 0.2': a place, not a value
+            used.add(i)
     # coordinate tuples: ( n , n [, n] ), and pairs in brackets: [4K, 0.587]
     brackets = (*_rx(r"\(([^()]*)\)").finditer(rest), *(_rx(r"\[([^\[\]]*)\]").finditer(rest) if "[" in rest else ()))
     for match in brackets:
@@ -422,6 +490,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "error bar"))
             previous_end = number.end
             continue
+        if ("point" in rest or "pts" in rest or "pp" in rest) and _POINTS_AFTER.match(rest, number.end):
+            dropped.append((number, "difference"))  # 'lose 4.5 to 4.7 points', 'at most 1.4 points lost'
+            previous_end = number.end
+            continue
         if (compares and (_DIFFERENCE_AFTER.match(rest, number.end) or _THRESHOLD.search(clause))) \
                 or ("within" in clause and _WITHIN.search(clause)):
             dropped.append((number, "difference"))  # 'stays about 25% below the solid one', 'within about 1.2 points'
@@ -459,11 +531,13 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                                     category=categories.get(i), after_text=following, at=at_number, at_unit=at_unit))
         previous_end = number.end
     readings.sort(key=lambda r: r.number.start)
+    if x_places:
+        readings = _bind_places(rest, readings, x_places)
     return tuple(readings), tuple(dropped)
 
 
 _AT_OPENING = re.compile(r"(?i)(?:^|[;.]\s+)at\s+(?P<cat>[A-Za-z][\w-]{0,20}\s*=\s*[~≈]?\d[\d.,]*\s*[kKM]?|"
-                         r"[~≈]?\d[\d.,]*\s*[kKM]?(?:\s+[a-z]+)?)\s*[,:]\s")
+                         r"[~≈]?\d[\d.,]*[⁰¹²³⁴⁵⁶⁷⁸⁹]*\s*[kKM]?(?:\s+[a-z]+)?)\s*[,:]\s")  # 'At 2⁹, y ≈ 48.8'
 _PLACE_BEFORE = re.compile(r"(?i)\b(?:at|by|to|from|for|until|through)\s+$")
 _PLACE_OF_VALUE = re.compile(r"(?i)\b(?:value|point|marker|reading)\s+(?:at|for)\s+$")
 # a clause that moves on from a comparison: '6.7 points above SnapKV, then moves to 80.1 at 256'
