@@ -852,8 +852,11 @@ def parse_chart(text: str) -> Chart:
                 table_header = tuple(clean(c).lower() for c in line.cells)
             else:  # '| x | Average output tokens per problem | linear | ... |' under '| Axis | Label | Scale | ... |'
                 row = dict(zip(table_header, (clean(c) for c in line.cells)))
-                axis = parse_axis(f"{row.get('axis', '')}-axis: {row.get('label') or row.get('title') or ''}", line.number) \
-                    if _rx(r"(?i)[xy]|(?:left|right)\s*y").fullmatch(row.get("axis", "").strip()) else None
+                # 'x', 'y (left)', 'Left y', 'x (both panels)'
+                role = _rx(r"(?i)((?:left|right|primary|secondary)\s*)?([xy])(?:[\s-]*axis)?\s*(\([^()]{1,30}\))?"
+                           ).fullmatch(row.get("axis", "").strip())
+                axis = parse_axis(f"{role.group(1) or ''}{role.group(2)}-axis {role.group(3) or ''}: "
+                                  f"{row.get('label') or row.get('title') or ''}", line.number) if role else None
                 if axis is not None and axis.label and not any(a.role == axis.role for a in axes):
                     axes.append(axis)
             if scope is not None:
@@ -1169,7 +1172,10 @@ def parse_chart(text: str) -> Chart:
     if not legend:  # 'the teal bars are Qwen3 235B A22B, the coral ones are DeepSeek R1': a legend told in prose
         legend = [e for span in (*overview, *notes) for e in prose_legend(span.text, span.line)]
     roles = {a.role for a in axes}
-    for axis in prose_axis_candidates:
+    # an axis a sentence names outright ('The horizontal axis is titled "Temperature"') before one
+    # inferred from what a chart 'plots against'
+    naming_axes = {line.number for line in lines if "axis" in line.content.lower()}
+    for axis in sorted(prose_axis_candidates, key=lambda a: a.line not in naming_axes):
         if axis.role not in roles and not (axis.role == "y" and "y_left" in roles):
             axes.append(axis)
             roles.add(axis.role)
@@ -1258,6 +1264,12 @@ def _opening(sentence: str) -> re.Match[str] | None:
     return opening
 
 
+def _names_category(sentence: str, categories: frozenset[str]) -> bool:
+    """Whether `sentence` names one of the text `categories` of the x axis."""
+    lowered = sentence.lower()
+    return any(c[:1].isalpha() and c in lowered for c in categories)
+
+
 def _overlaps(names: list[tuple[int, int, str]], start: int, end: int) -> bool:
     """Whether the span start..end overlaps a name already found in the sentence."""
     return any(a < end and start < b for a, b, _ in names)
@@ -1301,7 +1313,9 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
     points: list[Point] = []
     subject: str | None = None  # the one series the previous sentence was about
     topics: tuple[Span, ...] = earlier  # the sentences so far, for the benchmark a paragraph is about
+    sentence_start = 0
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
+        sentence_start = text.find(sentence, sentence_start)
         earlier, topics = topics, (*topics, Span(line.number, sentence))
         names = []
         # the categories values are written 'at' ('66.7 at SnapKV, KV Budget 1024') name no series
@@ -1348,7 +1362,9 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 named = _STYLE_REFERENCE.fullmatch(name) is not None and _HAS_DIGIT(aside.group(1))  # a name, not a group
                 names[index] = (start, aside.end(), aside.group(1).strip() if named else name)
         names = [n for i, n in enumerate(names) if not any(s < n[0] < e for s, e, _ in names[:i])]  # inside an aside
-        if not names and subject and _PRONOUN.match(sentence):
+        if not names and subject and (_PRONOUN.match(sentence) or not _names_category(sentence, categories)):
+            # a sentence that names nothing goes on about the series the one before it was about ('The slope
+            # then softens: the marker at (1024, 49.6) ...'), unless it is about x categories
             names = [(0, 0, subject)]  # 'The teal line moves the other way. It is highest ... about 35.0 at T = 0.2'
         subject = names[0][2] if len({n for _, _, n in names}) == 1 else None
         if not names:
@@ -1389,6 +1405,19 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             if sentence_category:
                 readings = [_in_category(r, sentence_category) for r in readings]
             if readings:
-                points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
+                number, quote = _physical_line(line, sentence_start + end, readings[0].number.raw) if line.parts \
+                    else (line.number, line.text)
+                points.append(Point(line=number, quote=quote.strip(), context=context, label=name,
                                     readings=tuple(readings), topics=earlier))
     return points
+
+
+def _physical_line(line: SourceLine, offset: int, raw: str) -> tuple[int, str]:
+    """The physical line of a joined paragraph that holds the value written `raw` at or after
+    `offset` of its cleaned content (cleaning only removes characters, so the raw offset is no
+    smaller)."""
+    first = line.part_at(offset)[0]
+    for _, number, text in line.parts:
+        if number >= first and raw in text:
+            return number, text
+    return line.part_at(offset)

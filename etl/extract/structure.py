@@ -47,6 +47,18 @@ class SourceLine:
     is_ordered: bool = False
     cells: tuple[str, ...] = ()
     is_table_header: bool = False
+    # a hard-wrapped paragraph joined into its first line: (offset in content, line number, raw text)
+    # of every physical line, so a value found in the joined content keeps its own line
+    parts: tuple[tuple[int, int, str], ...] = ()
+
+    def part_at(self, offset: int) -> tuple[int, str]:
+        """The number and raw text of the physical line holding `offset` of the content."""
+        found = (self.number, self.text)
+        for start, number, text in self.parts:
+            if start > offset:
+                break
+            found = (number, text)
+        return found
 
 
 def split_cells(row: str) -> tuple[str, ...]:
@@ -227,7 +239,46 @@ def _json_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
     return cells
 
 
+def _record_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
+    """The cells of a fenced block that lists flat JSON records one per line (``{"series":
+    "Qwen3-4B", "budget": "2k", "pass@1": 38.2},``): a grid row on each record's line, the
+    header (the first record's keys) on the nearest line above them that holds no record;
+    None unless three or more records with the same keys and a number each stand one per line."""
+    import json
+
+    records: dict[int, dict[str, object]] = {}
+    for i, row in enumerate(rows):
+        text = row.strip().rstrip(",")
+        if not (text.startswith("{") and text.endswith("}")):
+            continue
+        try:
+            record = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(record, dict) or len(record) < 2 or any(isinstance(v, (dict, list)) for v in record.values()):
+            return None
+        records[i] = record
+    if len(records) < 3:
+        return None
+    first = min(records)
+    keys = tuple(records[first])
+    if any(tuple(r) != keys for r in records.values()) or not all(
+            any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in r.values()) for r in records.values()):
+        return None
+    header = next((i for i in range(first - 1, -1, -1) if rows[i].strip()), None)
+    if header is None:
+        return None
+    cells: list[tuple[str, ...] | None] = [None] * len(rows)
+    cells[header] = keys
+    for i, record in records.items():
+        cells[i] = tuple(v if isinstance(v, str) else "" if v is None else json.dumps(v) for v in record.values())
+    return cells
+
+
 _MAPPING_LINE = re.compile(r"(?P<indent> *)(?P<dash>- +)?(?P<key>[^\s:#\-][^:#]{0,60}?|\"[^\"]{1,60}\"):(?:\s+\S.*)?\s*$")
+
+
+_INI_LINE = re.compile(r"\[[^\[\]]{1,60}\]|[^\s=\[][^=]{0,60}?\s*=\s*\S.*")
 
 
 def _mapping_depths(rows: list[str]) -> list[int | None] | None:
@@ -236,9 +287,15 @@ def _mapping_depths(rows: list[str]) -> list[int | None] | None:
     or None when most lines are not such lines."""
     depths: list[int | None] = []
     mapped = 0
+    section = False  # inside an INI '[section]': its 'key = value' lines are one level down
     for row in rows:
         if not row.strip():
             depths.append(None)
+            continue
+        if _INI_LINE.fullmatch(row.strip()):
+            mapped += 1
+            section = section or row.strip().startswith("[")
+            depths.append(0 if row.strip().startswith("[") else int(section))
             continue
         match = _MAPPING_LINE.fullmatch(row.rstrip())
         if match is None:
@@ -361,13 +418,14 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
                     kinds[line] = ("other", 0, False)
                 inner = range(first + 1, last) if name == "fence" else range(first, last + 1)
                 rows = [raw_lines[i] for i in inner]
-                grid = (fenced_grid(rows) or _json_grid(rows)) if len(inner) >= 2 else None
+                grid = (fenced_grid(rows) or _json_grid(rows) or _record_grid(rows)) if len(inner) >= 2 else None
                 if grid is not None:
                     _mark_grid(inner, grid, kinds, header_rows, grid_cells)
                 else:
                     for line, depth in zip(inner, _mapping_depths(rows) or ()):
                         if depth is not None:
-                            kinds[line] = ("item", depth, False)
+                            ini = _INI_LINE.fullmatch(raw_lines[line].strip()) is not None
+                            kinds[line] = ("ini_item" if ini else "item", depth, False)
                 continue
             visit(child, depth, ordered, in_head or name == "thead")
 
@@ -420,6 +478,9 @@ def split_lines(text: str) -> list[SourceLine]:
             content = raw[marker.end():].strip() if marker else stripped
             if kind == "item":
                 append(SourceLine(number, raw, "item", depth, content, is_ordered=ordered))
+            elif kind == "ini_item":  # '[GSM8K]' heads the 'BF16 = 93.6' lines under it, read as 'BF16: 93.6'
+                content = f"{stripped[1:-1].strip()}:" if stripped.startswith("[") else _rx(r"\s*=\s*").sub(": ", stripped, 1)
+                append(SourceLine(number, raw, "item", depth, content))
             elif marker:
                 # lazy continuation of a paragraph or item that is really a new item
                 indent = len(raw) - len(raw.lstrip())
@@ -433,4 +494,31 @@ def split_lines(text: str) -> list[SourceLine]:
                     append(SourceLine(number, raw, "heading", len(heading.group(1)), _HEADING.sub("", raw).strip()))
                 else:
                     append(SourceLine(number, raw, "paragraph", 0, content))
-    return result
+    return _join_wrapped(result)
+
+
+_WRAPPED_END = re.compile(r"[^.!?:;|*\s]\s*$")  # a line that stops mid-sentence
+_WRAPPED_START = re.compile(r"[a-z0-9(~≈]")  # and a next line that goes on with it
+
+
+def _join_wrapped(lines: list[SourceLine]) -> list[SourceLine]:
+    """Hard-wrapped prose read as its paragraph: a paragraph line of 50 or more characters that
+    stops mid-sentence, followed by a paragraph line that goes on with it in lower case, is
+    joined with it into the first line (`parts` keeps each physical line); the lines joined
+    in stay as 'other' lines. Short lines, and lines that each start a sentence
+    ('Qwen3-8B: 45.2' above 'Llama-3.1-8B: 40.1'), are never joined."""
+    joined: list[SourceLine] = []
+    head: SourceLine | None = None
+    for line in lines:
+        if head is not None and line.kind == "paragraph" and _WRAPPED_START.match(line.content) and \
+                _WRAPPED_END.search(head.content) and len((head.parts[-1][2] if head.parts else head.text).strip()) >= 50:
+            if not head.parts:
+                head.parts = ((0, head.number, head.text),)
+            offset = len(head.content) + 1
+            head.content = f"{head.content} {line.content}"
+            head.parts = (*head.parts, (offset, line.number, line.text))
+            joined.append(SourceLine(line.number, line.text, "other", 0, line.content))
+            continue
+        head = line if line.kind == "paragraph" else None
+        joined.append(line)
+    return joined
