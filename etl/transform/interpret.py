@@ -312,6 +312,8 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
     text = _rx(r"\s+").sub(" ", label).strip()
     if not text:
         return Quantity("unknown")
+    if "_" in text and " " not in text:  # an identifier as a column name: 'thinking_budget', 'pass_at_1'
+        text = _rx(r"(?i)_at_(?=\d|k\b)").sub("@", text).replace("_", " ")
     unit = _unit_of(text)
     scale = 1.0
     if unit in ("B", "M", "T", "K"):
@@ -636,6 +638,25 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
             if len(keys) != 1:
                 continue
             symbols.setdefault(named.pop(), keys.pop())
+    # a symbol no sentence defines stands for the one setting the figure names with its initial
+    # ('T = 0.6' where the figure speaks of temperature, 'N = 8' where it speaks of samples)
+    quotes = [p.quote for p in chart.points if "=" in p.quote]
+    used = {m.group("sym") for text in (*texts, *quotes) if "=" in text for m in _SYMBOL_EQUALS.finditer(text)
+            if len(m.group("sym")) == 1} - set(symbols) - {"x", "y", "X", "Y", "r", "R", "p", "k"}
+    if used:
+        whole = " ".join((*texts, *(p.quote for p in chart.points), *(s.text for p in chart.points for s in p.context)))
+        lowered = whole.lower()
+        named_keys = {rule.key for rule in ref.settings if rule.pattern.search(whole)}
+        worded_keys = {rule.key for rule in ref.settings
+                       if rule.key.rsplit("_", 1)[-1].rstrip("s") in lowered}  # 'a sample count': num_samples
+        for symbol in used:
+            initial = symbol.lower()
+            for candidates in (named_keys, worded_keys):  # a setting named outright first, then one by its word
+                keys = {k for k in candidates if k.startswith(initial) or (initial == "n" and k.startswith("num_"))}
+                if keys:
+                    if len(keys) == 1:
+                        symbols[symbol] = keys.pop()
+                    break
     return symbols
 
 
@@ -703,6 +724,29 @@ def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
     elif quantity is not None and quantity.scale != 1.0 and key in ("training_tokens",):
         value = value * quantity.scale
     return _format_number(value)
+
+
+_COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?")
+_PINNED = re.compile(r"(?<![\w.])(?P<key>[^\W\d_][\w-]{0,20}?)\s*=\s*(?P<value>[~≈]?\d[\d.,]*\s*[kK]?)(?![\w.])")
+
+
+def _pinned_settings(text: str, figure: Figure, ref: Reference) -> tuple[dict[str, str], str]:
+    """The ``key = value`` settings written inside a label (``AIME 2024 T = 0.6``, ``T = 0.6,
+    N = 8``), each key a symbol the figure defines or a setting's name, and the label without
+    them; ({}, text) when it has none."""
+    if "=" not in text:
+        return {}, text
+    pinned: dict[str, str] = {}
+    rest = text
+    for match in _PINNED.finditer(text):
+        word = match.group("key")
+        key = figure.symbols.get(word) or next((r.key for r in ref.settings if r.pattern.fullmatch(word.lower())
+                                                or r.key == word.lower()), None)
+        if key is None:
+            return {}, text
+        pinned[key] = _setting_value(match.group("value"), key, None)
+        rest = rest.replace(match.group(0), " ")
+    return pinned, _rx(r"\s+").sub(" ", rest.strip(" ,;")).strip(" ,;")
 
 
 def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, str] | None:
@@ -1272,6 +1316,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     column_key: str | None = None  # the setting every value column is a value of, when the corner says so
     row_quantity: Quantity | None = None  # what the row's values measure, when its label names it
     measures: dict[int, Quantity] = {}  # reading -> what it measures, for the parts of 'a / b' cells
+    column_settings: dict[int, dict[str, str]] = {}  # reading -> the settings its column header pins
     fields = point.fields if figure.cell_pair else _split_compound(point.fields)
     for header, cell in fields:
         header_clean = _rx(r"\s+").sub(" ", header).strip()
@@ -1302,6 +1347,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         if number is None:
             if not cell or _PLACEHOLDER_CELL.fullmatch(cell):
                 continue  # '–' for 'no budget' means absent
+            pinned, rest = _pinned_settings(cell, figure, ref)
+            if pinned and not rest:  # a row label 'T = 0.6, N = 8': the row's configuration
+                for key, value in pinned.items():
+                    slot.settings.setdefault(key, value)
+                continue
             if _IGNORED_COLUMN.search(header_clean):
                 reason = _ignored_column_reason(header_clean)
                 for ignored in find_numbers(cell):
@@ -1343,7 +1393,17 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             slot.settings.setdefault(x_axis.setting_key or "x", _setting_value(cell, x_axis.setting_key or "x", x_axis))
             facts.claims.append(Claim(point.line, number.raw, "setting", f"column {header_clean}"))
             continue
-        numeric.append((header_clean, Reading(number), quantity))
+        coordinate = _COORDINATE_HEADER.fullmatch(header_clean) if len(header_clean) < 16 else None
+        if coordinate:  # a record's 'x: 0.75', 'y: 27.9': what the figure's axes measure
+            role = coordinate.group(1).lower()
+            quantity = next((q for r in ((role,) if role == "x" else ("y", "y_left")) for q in [figure.axes.get(r)]
+                             if q is not None), quantity)
+        pinned, rest = _pinned_settings(header_clean, figure, ref)
+        reading = Reading(number)
+        if pinned and rest:  # 'AIME 2024 T = 0.6': the column is a benchmark at a temperature
+            header_clean, quantity = rest, quantity_of(rest, ref)
+            column_settings[id(reading)] = pinned
+        numeric.append((header_clean, reading, quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
     # a model spanning several columns of a two-row header: 'Qwen3-8B H2O', 'Qwen3-8B SnapKV' are its methods
     heads = Counter(h.split(" ", 1)[0] for h, _ in fields if " " in h and " / " not in h)
@@ -1434,6 +1494,16 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 readings.append((reading, Quantity("metric", header_clean, metric=None, benchmark_text=residue), None))
                 continue
         readings.append((reading, Quantity("metric", header_clean, metric=None), series))
+    if column_settings:
+        pinned_readings = []
+        for reading, quantity, series in readings:
+            if id(reading) in column_settings:
+                # a column of its own quantity ('AIME 2024') keeps measuring it under the pinned settings
+                series = _fork(series) if series is not None else _fork(slot, measures=quantity)
+                for key, value in column_settings[id(reading)].items():
+                    series.settings.setdefault(key, value)
+            pinned_readings.append((reading, quantity, series))
+        readings = pinned_readings
     if measures:  # a series' reading measures its part of the pair, not the axis
         readings = [(r, q, series) if id(r) not in measures else (r, measures[id(r)], series if series is None else _Slot(
             series.model, series.model_written, series.benchmark, series.benchmark_written, series.benchmark_text,
@@ -1495,6 +1565,10 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                      whole_line: bool = True) -> None:
     for word in _NON_FINITE_WORD.findall(point.quote) if whole_line and "n" in point.quote.lower() else ():
         facts.skipped.append(Skip(point.line, point.quote, NOT_FINITE, word))
+    coordinate = _COORDINATE_HEADER.fullmatch(point.label.strip(" *_`")) if point.label and len(point.label) < 16 else None
+    if coordinate and point.readings:  # a record's 'x: 0.75' / 'y: 27.9' lines: coordinates, not a series
+        point = replace(point, label=None, note=None,
+                        readings=tuple(replace(r, key_before=coordinate.group(1).lower()) for r in point.readings))
     if point.clauses:
         split = _clause_points(point, figure, ref)
         if split:
