@@ -70,7 +70,9 @@ class Reading:
     after_text: str = ""
     at: Number | None = None  # '31.0 at 512': the number after 'at', an x category or an x quantity
     at_unit: str = ""         # the word after it ('tokens')
-    slot: tuple[int, int] | None = None  # a listed value's place in a list with placeholders, and that list's length
+    # a listed value's place in a list with placeholders and that list's length; (k, -1) is the k-th
+    # x category named by its order ('the third marker'; k = -1 the last)
+    slot: tuple[int, int] | None = None
 
     @property
     def value(self) -> float:

@@ -1401,7 +1401,8 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                     stop = value_first[index + 1][1]
                 readings, _ = read_values(sentence[end:stop])
             if sum(r.is_listed for r in readings) != len(categories) or not categories:
-                readings = [r for r in readings if not r.is_listed]  # a list that is not one value per x category
+                # a list that is not one value per x category; a value at an ordinal place stays
+                readings = [r for r in readings if not r.is_listed or (r.slot is not None and r.slot[1] == -1)]
             if sentence_category:
                 readings = [_in_category(r, sentence_category) for r in readings]
             if readings:

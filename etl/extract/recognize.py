@@ -214,9 +214,26 @@ _VALUE_THEN_PLACE = re.compile(r"\s*%?\s*,?\s*(?:(?:[a-z]+)\s+){0,3}")
 _CLAUSE_END = re.compile(r"[;:]|,\s*(?:and|then|but|while|whereas|before|after|which|so)\b|\.\s")
 
 
-def _places(rest: str) -> list[tuple[int, int, Number, str]]:
-    """The x places written in `rest` (see `_PLACE`): start, end, number and its unit word."""
-    found = []
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+# A place by its order on the x axis: 'The first marker is at ...', 'the fifth approximately 35.2%',
+# 'the sixth and final marker'; not 'the first panel', 'the first doubling' or 'the second triangle' (a
+# series' marker) or 'the third bar' (a series in its cluster)
+_ORDINAL_PLACE = re.compile(
+    r"(?i)\bthe\s+(?P<ordinal>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)"
+    r"(?P<final>\s+and\s+(?:final|last))?(?:\s+(?:marker|point|data point|tick)s?\b"
+    r"|(?=\s+(?:is|sits|reads|lies|at|approximately|about|roughly|around|near|~|≈)\b|\s*[~≈]|\s+\d))")
+
+
+def _places(rest: str) -> list[tuple[int, int, Number | None, str]]:
+    """The x places written in `rest` (see `_PLACE`): start, end, number and its unit word; an
+    ordinal place (`_ORDINAL_PLACE`) has no number and the unit 'ordinal:k' (k from 0; -1 last)."""
+    found: list[tuple[int, int, Number | None, str]] = []
+    for match in _ORDINAL_PLACE.finditer(rest) if "the " in rest or "The " in rest else ():
+        word = match.group("ordinal").lower()
+        index = -1 if word in ("last", "final") or match.group("final") else _ORDINALS.index(word)
+        if match.group("final") and word in _ORDINALS:
+            index = _ORDINALS.index(word)  # 'the sixth and final': the sixth
+        found.append((match.start(), match.end(), None, f"ordinal:{index}"))
     for match in _PLACE.finditer(rest) if _rx(r"-[a-z]|mark|tick|position|setting|level|[=τTN]|is|of|reach|hit|to|, at")\
             .search(rest) else ():
         group = next(g for g in ("compound", "ticked", "aside", "keyed", "lead") if match.group(g))
@@ -227,16 +244,18 @@ def _places(rest: str) -> list[tuple[int, int, Number, str]]:
     return found
 
 
-def _bind_places(rest: str, readings: list[Reading], places: list[tuple[int, int, Number, str]]) -> list[Reading]:
+def _bind_places(rest: str, readings: list[Reading], places: list[tuple[int, int, Number | None, str]]) -> list[Reading]:
     """Each value without a place takes the x place written right after it ('71.4% under the 1k-token
     budget'), else the nearest unused one before it in its clause ('At the 4k mark it posts 86.9%')."""
     free = [k for k, r in enumerate(readings) if r.category is None and r.at is None and r.position is None
-            and not r.is_listed]
+            and not r.is_listed and r.number.suffix not in ("B", "M", "T")]  # a size is no value at a place
     used: set[int] = set()
     bound: dict[int, int] = {}
     for k in free:
         number = readings[k].number
         after = next((j for j, p in enumerate(places) if p[0] >= number.end), None)
+        if after is not None and places[after][2] is None:
+            continue  # an ordinal place opens its clause ('..., the fifth approximately 35.2%'): it binds forward
         if after is not None and after not in used and _VALUE_THEN_PLACE.fullmatch(rest, number.end, places[after][0]) \
                 and not _CLAUSE_END.search(rest, number.end, places[after][0]) \
                 and not any(number.end <= r.number.start < places[after][0] for r in readings):
@@ -252,7 +271,9 @@ def _bind_places(rest: str, readings: list[Reading], places: list[tuple[int, int
         if before:
             bound[k] = before[-1]
             used.add(before[-1])
-    return [replace(r, at=places[bound[k]][2], at_unit=places[bound[k]][3]) if k in bound else r
+    return [r if k not in bound else replace(r, at=places[bound[k]][2], at_unit=places[bound[k]][3])
+            if places[bound[k]][2] is not None else
+            replace(r, is_listed=True, slot=(int(places[bound[k]][3].split(":")[1]), -1))  # the k-th x category
             for k, r in enumerate(readings)]
 
 

@@ -727,6 +727,7 @@ def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
 
 
 _COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?")
+_PINNED_AT = re.compile(r"\s@\s*(?P<value>\d[\d.,]*\s*[kK]?)\s*$")  # space before '@': not pass@1
 _PINNED = re.compile(r"(?<![\w.])(?P<key>[^\W\d_][\w-]{0,20}?)\s*=\s*(?P<value>[~≈]?\d[\d.,]*\s*[kK]?)(?![\w.])")
 
 
@@ -734,6 +735,11 @@ def _pinned_settings(text: str, figure: Figure, ref: Reference) -> tuple[dict[st
     """The ``key = value`` settings written inside a label (``AIME 2024 T = 0.6``, ``T = 0.6,
     N = 8``), each key a symbol the figure defines or a setting's name, and the label without
     them; ({}, text) when it has none."""
+    at = _PINNED_AT.search(text) if " @" in text else None
+    if at is not None:  # 'AIME24 @ 2k' where the figure is about thinking budgets
+        key = figure.number_key(ref)
+        if key is not None and text[: at.start()].strip():
+            return {key: _setting_value(at.group("value"), key, None)}, text[: at.start()].strip()
     if "=" not in text:
         return {}, text
     pinned: dict[str, str] = {}
@@ -1201,7 +1207,8 @@ def _aligned(chart: Chart, figure: Figure, facts: DocumentFacts) -> list[Point]:
             points.append(point)
             continue
         categories = figure.x_categories
-        if categories and all(r.slot is not None and r.slot[1] == len(categories) for r in listed):
+        if categories and all(r.slot is not None and (r.slot[1] == len(categories) or r.slot[1] == -1
+                                                      and r.slot[0] < len(categories)) for r in listed):
             listed = [r for r in listed if r.slot is not None]
             aligned = tuple(Reading(r.number, category=categories[r.slot[0]]) for r in listed)  # 'n/a' holds a place
             rest = tuple(r for r in point.readings if not r.is_listed)
