@@ -726,6 +726,7 @@ def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
     return _format_number(value)
 
 
+_CONFIG_HEADER = re.compile(r"(?i)(?:config(?:uration)?|setting|budget)s?\b")
 _COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?")
 _PINNED_AT = re.compile(r"\s@\s*(?P<value>\d[\d.,]*\s*[kK]?)\s*$")  # space before '@': not pass@1
 _PINNED = re.compile(r"(?<![\w.])(?P<key>[^\W\d_][\w-]{0,20}?)\s*=\s*(?P<value>[~≈]?\d[\d.,]*\s*[kK]?)(?![\w.])")
@@ -1289,7 +1290,10 @@ def _column_benchmark(header: str, ref: Reference) -> str | None:
     return None
 
 
-_NOTED_CELL = re.compile(r"\s*(?P<value>[^()]*\d[^()]*?)\s*\(\s*#?(?P<note>\d{1,3})(?:st|nd|rd|th)?\s*\)[*†‡§\s]*")
+# a value with a note after it that is no value of its own: a rank '80.6 (1)', a speed-up '1,305 (×2.8 vs
+# FullKV)', a change '91.5 (−0.3)', a share of a baseline '46.2 (96%)'
+_NOTED_CELL = re.compile(r"\s*(?P<value>[^()]*\d[^()]*?)\s*\(\s*(?P<note>#?\d{1,3}(?:st|nd|rd|th)?|[×✕x]\s*\d[\d.]*[^()]*|"
+                         r"[+\-−]\s*\d[\d.]*\s*%?[^()]*|\d[\d.]*\s*%[^()]*)\s*\)[*†‡§\s]*")
 _SPACED_SLASH = re.compile(r"\s+/\s+")
 _SLASHED_NOTE = re.compile(r"^(?P<base>[^()]*?)\s*\((?P<parts>[^()]+\s/\s[^()]+)\)(?P<tail>.*)$")
 
@@ -1340,7 +1344,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         if noted and (number := parse_number(noted.group("value"))) is not None:
             # '80.6 (1)': a rank or footnote number after the value, no value of its own
             facts.skipped.append(Skip(point.line, point.quote, "annotation",
-                                      f"{noted.group('note')} in parentheses after {number.raw}", token=noted.group("note")))
+                                      f"{noted.group('note')} in parentheses after {number.raw}",
+                                      token=next((n.raw for n in find_numbers(noted.group("note"))), noted.group("note"))))
         quantity = quantity_of(header_clean, ref)
         pair = _PAIR_CELL.fullmatch(cell) if number is None and figure.cell_pair and "/" in cell else None
         if pair:  # '38.5 / 1,310': two readings of one column, each measuring its part of the pair
@@ -1392,6 +1397,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         if quantity.kind == "setting" and quantity.setting_key and not (
                 _is_count(quantity.setting_key, ref) and not float(number.value).is_integer()):
             slot.settings.setdefault(quantity.setting_key, _setting_value(cell, quantity.setting_key, quantity))
+            facts.claims.append(Claim(point.line, number.raw, "setting", f"column {header_clean}"))
+            continue
+        if quantity.kind == "unknown" and _CONFIG_HEADER.match(header_clean) and figure.number_key(ref):
+            key = figure.number_key(ref)  # '| Configuration | ... |' over '512': the figure's numeric setting
+            slot.settings.setdefault(key, _setting_value(cell, key, None))
             facts.claims.append(Claim(point.line, number.raw, "setting", f"column {header_clean}"))
             continue
         x_axis = figure.axes.get("x")
