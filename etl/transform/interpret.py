@@ -865,7 +865,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             _assign_name(slot, name, figure, ref, is_label)
             _assign_name(slot, note, figure, ref, is_label)
             return
-    if _is_descriptive_group(name) and not (is_label and name.lower() in figure.series):  # a legend's 'Top' labels a series
+    if _is_descriptive_group(name, ref) and not (is_label and name.lower() in figure.series):  # a legend's 'Top' labels a series
         named = find_benchmark(note, ref) if note and slot.benchmark is None else None
         if named is not None:  # 'Right Plot (GPQA Diamond)': the panel's benchmark, in its note
             slot.benchmark, slot.benchmark_written, slot.benchmark_text = named[0], note[named[1]:named[2]], None
@@ -922,7 +922,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         key = figure.setting_key_for_labels
         if key not in slot.settings and not _rx(r"(?i)data\s*points?.*|values?|approximate.*|models?|"
                                                             r"results?|series|data").fullmatch(name):
-            if not (is_label and name.lower() in figure.series) and (_is_descriptive_group(name) or not _looks_like_a_name(name)):
+            if not (is_label and name.lower() in figure.series) and (_is_descriptive_group(name, ref) or not _looks_like_a_name(name)):
                 return
             slot.settings[key] = name
         return
@@ -949,11 +949,15 @@ def _looks_like_a_name(text: str) -> bool:
 
 
 DESCRIPTIVE_GROUP = re.compile(
-    r"(?i)^(?:data\s*points?|data|values?|approximate\s*values?|(?:solid |dashed |dotted )?(?:lines?|bars?|curves?|"
+    r"(?i)^(?:data\s*points?|data|values?|coord(?:inate)?s?|positions?|locations?|readings?|approximate\s*values?|(?:solid |dashed |dotted )?(?:lines?|bars?|curves?|"
     r"markers?|dots?|columns?|scatter|area)|models?(?:\s*\(.*\))?|results?|series|"
     r"our models?|others?|baselines?|(?:open|closed)(?:[-\s&]+(?:weights?|source|data|models?|only)\b.*)?|"
     r"proprietary(?:\s.*)?|dense|moe|top\s*group|"
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
+# 'High-Efficiency Outlier (Top Left)', 'Small-Activation Cluster': a part of the plot, unless its head
+# names a benchmark or model ('ARC-Challenge group')
+_PLOT_REGION = re.compile(r"(?i)^(?P<head>.*?)\s*\b(?:clusters?|outliers?|groups?|regions?|tiers?|quadrants?|corners?|zones?)"
+                          r"(?:\s*\([^()]*\))?$")
 
 
 # the header of a first column whose cells name what each row measures
@@ -965,10 +969,14 @@ _HEDGED_HEADER = re.compile(r"(?i)(?:approx(?:\.|imately)?|about|around|roughly|
 
 
 @lru_cache(maxsize=1 << 14)
-def _is_descriptive_group(name: str) -> bool:
+def _is_descriptive_group(name: str, ref: Reference | None = None) -> bool:
     """A group header or label that describes points (``Data points``, ``Open models``,
-    ``Data Table Reconstruction``) rather than naming them."""
+    ``Data Table Reconstruction``; with `ref`, ``Small-Activation Cluster``) rather than naming them."""
     if DESCRIPTIVE_GROUP.match(name) is not None:
+        return True
+    region = _PLOT_REGION.match(name) if ref is not None else None
+    if region is not None and not find_benchmark(region.group("head"), ref) and \
+            is_model_like(region.group("head"), ref) < 2 and not find_numbers(region.group("head")):
         return True
     return len(_rx(r"[A-Za-z]+").findall(name)) >= 2 and names_no_data(name)
 
