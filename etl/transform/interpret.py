@@ -408,6 +408,9 @@ class Figure:
         squares``) through the legend, or None when no legend entry or several match."""
         if not self.aliases:
             return None
+        tagged = self.aliases.get("=" + text.strip(" `*_'\"").lower())
+        if tagged is not None:  # 'R1-7B' where a label key says 'R1-7B = DeepSeek-R1-Distill-Qwen-7B'
+            return tagged
         key = alias_key(text)
         if not key:
             return None
@@ -510,7 +513,10 @@ _NAME_THEN_STYLE = re.compile(r"(?P<name>(?<![\w.\-])[A-Z][\w.\-+/]*(?:\s[A-Z0-9
                               r"\((?P<style>[^()]{2,30})\)")
 
 
-def _aliases(chart: Chart, overview: str) -> dict[str, str]:
+_TAG_IS_NAME = re.compile(r"\s*[`'\"]?(?P<tag>[\w.\-+]{1,16})[`'\"]?\s*(?:=|→|->)\s*[`'\"]?(?P<name>[A-Za-z][\w.\-+]{2,60})[`'\"]?\s*\.?")
+
+
+def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
     """Style -> series name, from the legend, then from every place a document pairs a look
     with a name: a label with a style note or the reverse (``Blue (Llama-3.1-8B)``,
     ``Series 1: SnapKV (Blue Line)``), and sentences of the overview and components (``the
@@ -530,6 +536,10 @@ def _aliases(chart: Chart, overview: str) -> dict[str, str]:
         if note:
             add(note, label)
             add(label, note)
+    for text in (s.text for s in chart.notes):  # a label key: 'R1-7B = DeepSeek-R1-Distill-Qwen-7B'
+        tag = _TAG_IS_NAME.fullmatch(text) if "=" in text or "→" in text else None
+        if tag and len(tag.group("tag")) < len(tag.group("name")) and is_model_like(tag.group("name"), ref) == 2:
+            aliases.setdefault("=" + tag.group("tag").lower(), tag.group("name"))
     for text in (overview, *(s.text for s in chart.notes)):
         if not _ANY_STYLE_WORD.search(text):
             continue
@@ -601,7 +611,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     strong = sum(count for label, count in labels.items() if is_model_like(label, ref) == 2)
     has_param_axis = any(q.kind == "params" for q in axes.values())
     labels_are_models = has_param_axis or (strong > 0 and (len(models) != 1 or strong >= 2))
-    aliases = _aliases(chart, overview)
+    aliases = _aliases(chart, overview, ref)
     x_quantity = axes.get("x")
     x_ticks = frozenset(c.strip().lower() for c in x_categories) \
         if x_quantity is not None and x_quantity.kind in ("setting", "category") else frozenset()
@@ -726,6 +736,7 @@ def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
     return _format_number(value)
 
 
+_RATIO_SIGN = re.compile(r"\s*[×✕]$")  # '2×' in a compression-ratio column: the number 2
 _CONFIG_HEADER = re.compile(r"(?i)(?:config(?:uration)?|setting|budget)s?\b")
 _COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?")
 _PINNED_AT = re.compile(r"\s@\s*(?P<value>\d[\d.,]*\s*[kK]?)\s*$")  # space before '@': not pass@1
@@ -1385,9 +1396,12 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             elif _rx(r"(?i)(model|name|system)").match(header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
             elif quantity.kind == "setting" and quantity.setting_key:
-                if parse_number(cell) is None and _is_numeric(quantity.setting_key, ref):
+                if parse_number(_RATIO_SIGN.sub("", cell.strip())) is None and _is_numeric(quantity.setting_key, ref):
                     # 'FullKV' in the KV Budget column: a baseline row that has no budget
                     slot.settings.setdefault(figure.setting_key_for_labels, cell.strip(" *_"))
+                elif _is_numeric(quantity.setting_key, ref):
+                    slot.settings.setdefault(quantity.setting_key, _setting_value(_RATIO_SIGN.sub("", cell.strip()),
+                                                                                  quantity.setting_key, quantity))
                 else:
                     slot.settings.setdefault(quantity.setting_key, cell.strip())
             elif _rx(r"(?i)(benchmark|dataset|task)").match(header_clean):
