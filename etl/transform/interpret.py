@@ -422,7 +422,7 @@ class Figure:
 
 
 # Nouns that say what kind of mark a style is, not which series: dropped from alias keys.
-_MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
+_MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|with|and|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
                          r"colou?r(?:ed)?|trend|trace)\b")
 _STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
 
@@ -1555,12 +1555,18 @@ NOT_FINITE = "not finite"
 _NON_FINITE_WORD = re.compile(r"(?<![\w\-.])[-+−]?(?:inf(?:inity)?|nan)(?![\w\-])", re.IGNORECASE)
 
 
+def _look_named(text: str, ref: Reference) -> str | None:
+    """The name in a look's note: 'blue (Qwen3-8B)' gives Qwen3-8B; None otherwise."""
+    look, note = _clean_label(text) if "(" in text else (text, None)
+    return note if note and alias_key(look) and is_model_like(note, ref) == 2 else None
+
+
 def _clause_points(point: Point, figure: Figure, ref: Reference) -> list[Point]:
     """The clauses of a line as points of their own when they name series (models, or
     legend styles): ``MMLU: GPT-4o ≈ 88.7, Claude 3.5 Sonnet ≈ 88.3`` is two models' MMLU
     scores, the line's label joining the clause's context. Clauses that name quantities
     (``Pass@1 ≈ 81.4, Tokens ≈ 1.2k``) stay one point: [] then."""
-    names = [figure.alias(name) or name for name, _ in point.clauses]
+    names = [figure.alias(name) or _look_named(name, ref) or name for name, _ in point.clauses]
     outer = point.context
     if point.label and point.label.strip(" *_") != point.clauses[0][0]:
         outer = (*outer, Span(point.line, point.label if point.note is None else f"{point.label} ({point.note})"))
