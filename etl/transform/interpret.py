@@ -387,6 +387,7 @@ class Figure:
     aliases: dict[str, str] = field(default_factory=dict)
     x_ticks: frozenset[str] = frozenset()  # lower-cased text ticks of a setting or category x axis
     named_text: str = ""  # title and overview, where a numeric setting may be named
+    noted_text: str = ""  # the notes (captions, components), where it is named when those name none
     series: frozenset[str] = frozenset()  # lower-cased legend labels that name series, not quantities
     cell_pair: tuple[Quantity, Quantity] | None = None  # what the two numbers of an 'a / b' cell measure
     symbols: dict[str, str] = field(default_factory=dict)  # 'N' -> 'num_samples', 'τ' -> 'temperature'
@@ -400,7 +401,8 @@ class Figure:
             if x_quantity is not None and x_quantity.kind == "setting":
                 self._number_key = x_quantity.setting_key
             else:
-                self._number_key = _numeric_setting_named(self.named_text, ref)
+                self._number_key = _numeric_setting_named(self.named_text, ref) or (
+                    _numeric_setting_named(self.noted_text, ref) if self.noted_text else None)
         return self._number_key  # type: ignore[return-value]
 
     def alias(self, text: str) -> str | None:
@@ -621,7 +623,8 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
         if any(not match_metric(label, ref) for label in legend_labels) else frozenset()
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
-                  cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref))
+                  cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
+                  noted_text=" ".join(s.text for s in chart.notes))
 
 
 _UNIT_LETTERS = frozenset("k K M B T G s ms x GB MB".split())  # '(k)' after a label is a unit, not a symbol
@@ -809,7 +812,11 @@ def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -
     x_axis = figure.axes.get("x") if figure else None
     if x_axis is not None and words.lower() in x_axis.label.lower():
         return True
-    return any(rule.pattern.search(words) for rule in ref.settings)
+    if any(rule.pattern.search(words) for rule in ref.settings):
+        return True
+    # 'Budget 1k' in a figure about thinking budgets: a word of the figure's numeric setting
+    key = figure.number_key(ref) if figure is not None else None
+    return key is not None and words.lower() in key.split("_")
 
 
 def _is_x_tick(name: str, figure: Figure, ref: Reference) -> bool:
