@@ -264,10 +264,12 @@ def _x_positions(content: str, line: int) -> Axis | None:
     size): 256 / 512 / 1024``), as an axis whose label is the parenthesised note."""
     if content.lstrip(" *_`")[:1] not in ("x", "X", "h", "H") or not _X_LEAD.match(content):
         return None
+    if "→" in content or "->" in content:  # '`x ticks → 0.0 | 0.3 | 0.6`'
+        content = _rx(r"\s*(?:→|->)\s*").sub(": ", content.replace("`", ""), count=1)
     label, note, rest = split_label(content)
     if not label or not _X_POSITIONS.match(label) or not find_numbers(rest):
         return None
-    ticks = _axis_ticks(_rx(r"\s+/\s+").sub(", ", rest), "")
+    ticks = _axis_ticks(_rx(r"\s+[/|]\s+").sub(", ", rest), "")
     return Axis(role="x", label=note or "", unit=None, scale=None, ticks=ticks, line=line) if ticks else None
 
 
@@ -986,7 +988,7 @@ def parse_chart(text: str) -> Chart:
             x_axis = next((a for a in axes if a.role == "x"), None)
             if x_axis is None:
                 axes.append(positions)
-            elif not x_axis.ticks:
+            elif len(positions.ticks) > len(x_axis.ticks):  # the data's own list of ticks is the fuller one
                 axes = [replace(a, ticks=positions.ticks) if a is x_axis else a for a in axes]
             if scope is not None:
                 scope.role = "axis"
@@ -1032,7 +1034,9 @@ def parse_chart(text: str) -> Chart:
                 and rest.strip(" \"'“”*_`") and not _rx(r"^[\s\"'“”*_`]*[~≈]?\d|[(:=]\s*[~≈]?\d").search(rest):
             header_text = rest.strip(" \"'“”*_`.")  # '- Label: "Qwen3-30B-A3B"' under 'Point 1': the record's series
         elif label and DESCRIPTIVE_FIELDS.match(label):
-            if not _XY_VALUES.search(rest):
+            if _PRINTED_LABEL.fullmatch(label) and _BARE_VALUE.match(rest):
+                label = None  # '+ label: 56.3' under a bar's series: the value printed on the bar
+            elif not _XY_VALUES.search(rest):
                 if scope is not None:
                     scope.role, scope.field = "field", label
                 continue
@@ -1186,6 +1190,8 @@ def parse_chart(text: str) -> Chart:
                  notes=tuple(notes), scopes=tuple(scopes), panel_axes=tuple(panel_axes), panels=tuple(panels.items()))
 
 
+_PRINTED_LABEL = re.compile(r"(?i)(?:(?:value|printed|bar|data)\s+)?labels?")
+_BARE_VALUE = re.compile(r"^\s*[~≈]?\s*\d[\d.,]*\s*%?\s*(?:\([^()]*\))?\s*\.?\s*$")
 _NAME_THEN_VALUES = re.compile(
     r"^(?P<name>[A-Za-z][^():;]{0,60}?(?:\s*\((?i:ours|our model|proposed|new)\))?)\s*"
     r"\((?P<inner>[^()]*\d[^()]*)\)\s*[.,;]?\s*(?P<tail>.*)$")

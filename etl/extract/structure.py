@@ -488,6 +488,8 @@ def split_lines(text: str) -> list[SourceLine]:
                                   content, is_ordered=bool(marker.group("ordered"))))
             elif kind == "item_continuation":
                 append(SourceLine(number, raw, "paragraph", depth + 1, content))
+            elif kind == "paragraph" and _DEFINITION.match(raw):  # ':   Accuracy: 95.2%' under its term
+                append(SourceLine(number, raw, "item", 0, _DEFINITION.sub("", raw, count=1).strip()))
             else:
                 heading = _HEADING.match(raw) if "#" in raw else None
                 if heading:  # a heading swallowed by a lazy continuation
@@ -497,6 +499,7 @@ def split_lines(text: str) -> list[SourceLine]:
     return _join_wrapped(result)
 
 
+_DEFINITION = re.compile(r"^\s{0,3}:\s{1,4}(?=\S)")  # a definition list's description line (Pandoc, PHP Markdown Extra)
 _WRAPPED_END = re.compile(r"[^.!?:;|*\s]\s*$")  # a line that stops mid-sentence
 _WRAPPED_START = re.compile(r"[a-z0-9(~≈]")  # and a next line that goes on with it
 
