@@ -689,6 +689,9 @@ def _push_header(context: list[tuple[float, Span]], line: SourceLine, text: str)
     return [*((r, s) for r, s in context if r < rank), (rank, Span(line.number, text))]
 
 
+_PARAGRAPH_RANK = 6.5
+
+
 def _header_rank(line: SourceLine) -> float:
     """Rank of a group header: headings by level, then bold lines, then list items by depth.
 
@@ -697,7 +700,7 @@ def _header_rank(line: SourceLine) -> float:
     if line.kind == "heading":
         return float(line.depth)
     if line.kind == "paragraph":
-        return 6.5
+        return _PARAGRAPH_RANK
     return 7.0 + 2 * line.depth + (0.0 if line.is_ordered else 1.0)
 
 
@@ -1129,6 +1132,13 @@ def parse_chart(text: str) -> Chart:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))
             points.extend(found)
+            # 'The purple line (Qwen3-8B) is the highest ...' over '* T = .2: 58.3' items: a paragraph about
+            # one series heads the items right under it; another paragraph closes it
+            introduced = {p.label for p in found if p.label}
+            after = following.get(line.number)
+            context = [(r, s) for r, s in context if r != _PARAGRAPH_RANK]
+            if len(introduced) == 1 and after is not None and after.kind == "item" and after.number == line.number + 1:
+                context = _push_header(context, line, introduced.pop())
             continue
         if note is not None:
             note_number = find_numbers(note)

@@ -629,7 +629,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
 
 _UNIT_LETTERS = frozenset("k K M B T G s ms x GB MB".split())  # '(k)' after a label is a unit, not a symbol
 _SYMBOL_IN_LABEL = re.compile(r"\(\s*(?P<sym>[^\W\d_]{1,2})\s*\)")
-_SYMBOL_EQUALS = re.compile(r"(?<![\w.])(?P<sym>[^\W\d_]{1,2})\s*=\s*[~≈]?\d")
+_SYMBOL_EQUALS = re.compile(r"(?<![\w.])(?P<sym>[^\W\d_]{1,2})\s*=\s*[~≈]?\.?\d")  # 'T = .2'
 
 
 def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
@@ -795,7 +795,7 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
 
 
 _CATEGORY_LABEL = re.compile(
-    r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?\d[\d.,]*\s*[kmbt%]?(?:[\s-]*[a-z/]{1,12}){0,2}$")
+    r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?(?:\d[\d.,]*|\.\d+)\s*[kmbt%]?(?:[\s-]*[a-z/]{1,12}){0,2}$")
 
 
 def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -> bool:
