@@ -31,7 +31,7 @@ from benchdb.etl.extract.recognize import (
     split_label,
 )
 from benchdb.etl.extract.structure import SourceLine, split_cells, split_lines
-from benchdb.etl.extract.styles import COLOURS, LINE_STYLES, LOOK, MARKS, SHAPES
+from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, SHAPES
 
 _COMMENTARY = re.compile(
     r"observ|interpret|insight|takeaway|conclusion|summary|implication|trend|discussion|analysis of trends|"
@@ -1254,6 +1254,8 @@ _LOOK_NAMED = re.compile(
     + MARKS + r")\b")
 _COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS + r"))?(?=\s+(?:reaches|stands|sits|edges|scores|"
                              r"reads|lands|climbs|drops|falls|rises|ends|starts|begins|peaks|holds|leads|trails|is at|comes in)\b)")
+_GLYPH_CHAR = re.compile(GLYPHS)
+_GLYPH_NAME = re.compile(r"(?:\b(?:[Ll]ine|[Ss]eries|[Cc]urve|[Mm]arker|[Bb]ar)\s+)?(?P<glyph>" + GLYPHS + r")")
 _PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")
 _VALUE_AT = re.compile(r"\d[\d.,]*\s*%?\s+(?:at|@|on|in)\s+$")  # '33.2 at KV 1000', '79.7 on AIME 2025': a category
 _COMPARED_WITH = re.compile(r"(?i)\b(?:below|above|than|over|under|beneath|behind|beyond|ahead of|vs\.?|versus|tracks|follows|"
@@ -1360,6 +1362,9 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         for match in _LOOK_NAMED.finditer(sentence):  # the name, not the look, is the series
             if not _overlaps(names, match.start("name"), match.end("name")):
                 names.append((match.start("name"), match.end("name"), match.group("name")))
+        for match in _GLYPH_NAME.finditer(sentence) if _GLYPH_CHAR.search(sentence) else ():  # 'Line ① is the most stable'
+            if not _overlaps(names, match.start(), match.end()) and not _COMPARED_WITH.search(sentence, 0, match.start()):
+                names.append((match.start(), match.end(), match.group("glyph")))
         for match in _COLOUR_SUBJECT.finditer(sentence):  # 'teal reaches only ~62.5%': a colour as the subject
             if not _overlaps(names, match.start(), match.end()):
                 names.append((match.start(), match.end(), match.group(0)))

@@ -15,7 +15,7 @@ from functools import lru_cache
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Reading
 from benchdb.etl.extract.numbers import Number, find_numbers, parse_number
-from benchdb.etl.extract.styles import LOOK, MARKS, SHAPES
+from benchdb.etl.extract.styles import GLYPHS, LOOK, MARKS, SHAPES
 
 _BOLD = re.compile(r"\*\*|__")
 _CODE = re.compile(r"`")
@@ -373,7 +373,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
         between = rest[numbers[i].end: numbers[i + 1].start]
         if (_rx(r"(?i)\s+(?:with|it is|is|it reaches|reaches)\s+(?:about\s+|approximately\s+|roughly\s+)?(?:[~≈]\s*)?").fullmatch(
                 between) or between.isspace() and numbers[i + 1].suffix == "%") and _rx(r"(?i)\b(?:at|@)\s+(?:[A-Za-z][\w\-]*\s*=?\s*)?$").search(
-                rest[max(0, numbers[i].start - 24): numbers[i].start]):
+                rest[max(0, numbers[i].start - 24): numbers[i].start]) \
+                and not _rx(r"(?i)\s*-?(?:tokens?|samples?|shots?|steps?)\b").match(rest, numbers[i + 1].end):
+            # ('begins at 94.1 with 4,096 tokens': the place is the one with the unit)
             lead = _rx(r"(?i)\b(?:at|@)\s+(?P<key>(?:[A-Za-z][\w\-]*\s*=?\s*)?)$").search(rest[: numbers[i].start])
             categories[i + 1] = f"{lead.group('key') if lead else ''}{numbers[i].raw}".strip()
             used.add(i)
@@ -600,9 +602,9 @@ AT_PHRASE = re.compile(
     r"(?:,\s+(?:[A-Za-z][\w\-]*\s+){1,2}\d+(?:[.,]\d+)*\s*[kKM]?)?)"  # a second key: 'SnapKV, KV Budget 1024'
     r"(?=\s*(?:[,;·|(]|$|\s(?:and|while|with|to|then)\s|\.\s|\.$))")
 _CLAUSE_SPLIT = re.compile(r"\s*[;,]\s+(?=[A-Za-z*_(])|\s+and\s+(?=[A-Z*_])|\s+[·•|]\s+")
-_NAMED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:]{0,60}?)\s*(?:=|≈|~|:)\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$")
+_NAMED_CLAUSE = re.compile(r"^\s*(?P<name>(?:[A-Za-z*_]|" + GLYPHS + r")[^=≈~:]{0,60}?)\s*(?:=|≈|~|:)\s*(?P<value>[^=≈:]+?)\s*[.]?\s*$")
 # Between '·' separators a name and its value may stand side by side: 'StreamingLLM 48.1%'.
-_SPACED_CLAUSE = re.compile(r"^\s*(?P<name>[A-Za-z*_][^=≈~:·]{0,60}?)\s+(?P<value>[~≈]?\s*[\d.,]+\s*[%kK]?\S{0,8})\s*$")
+_SPACED_CLAUSE = re.compile(r"^\s*(?P<name>(?:[A-Za-z*_]|" + GLYPHS + r")[^=≈~:·]{0,60}?)\s+(?P<value>[~≈]?\s*[\d.,]+\s*[%kK]?\S{0,8})\s*$")
 # In prose the name and its value are joined by a short verb: 'level 2 is 88.9', 'level 5 drops to 49.3'.
 _PROSE_CLAUSE = re.compile(
     r"^\s*(?P<name>[A-Za-z][^=≈~:,;]{0,40}?)\s+(?:is|was|reaches|reached|hits|gets|scores|sits at|stands at|"

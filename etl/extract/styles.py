@@ -12,3 +12,4 @@ SHAPES = r"circles?|squares?|triangles?|diamonds?|stars?|cross(?:es)?|plus|penta
 MARKS = r"markers?|lines?|curves?|bars?|areas?|boxes?|shapes?|series|points?|dots?|polygons?|outlines?|regions?"
 
 LOOK = f"(?:{COLOURS}|{LINE_STYLES})"  # a word that says how a series looks
+GLYPHS = r"[①-⑳❶-❿●○■□▲△▼▽◆◇★☆♦✚✖]"  # a series marked by a glyph ('▲ = Qwen3-4B', 'Line ①')

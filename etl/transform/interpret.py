@@ -26,7 +26,7 @@ from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
 from benchdb.etl.extract.recognize import PLACEHOLDER, names_no_data
-from benchdb.etl.extract.styles import COLOURS, LINE_STYLES, LOOK, MARKS, SHAPES
+from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, SHAPES
 from benchdb.etl.transform.names import (
     alpha_tokens,
     family_token,
@@ -515,7 +515,11 @@ _NAME_THEN_STYLE = re.compile(r"(?P<name>(?<![\w.\-])[A-Z][\w.\-+/]*(?:\s[A-Z0-9
                               r"\((?P<style>[^()]{2,30})\)")
 
 
-_TAG_IS_NAME = re.compile(r"\s*[`'\"]?(?P<tag>[\w.\-+]{1,16})[`'\"]?\s*(?:=|→|->)\s*[`'\"]?(?P<name>[A-Za-z][\w.\-+]{2,60})[`'\"]?\s*\.?")
+_TAG_IS_NAME = re.compile(r"\s*[`'\"]?(?P<tag>[\w.\-+]{1,16}|" + GLYPHS + r")[`'\"]?\s*(?:=|→|->|:|(?<=" + GLYPHS + r")\s)\s*"
+                          r"[`'\"]?(?P<name>[A-Za-z][\w.\-+]{2,60})[`'\"]?\s*(?:\([^()]*\))?\s*\.?")
+
+
+_GLYPH = re.compile(GLYPHS)
 
 
 def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
@@ -539,7 +543,7 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
             add(note, label)
             add(label, note)
     for text in (s.text for s in chart.notes):  # a label key: 'R1-7B = DeepSeek-R1-Distill-Qwen-7B'
-        tag = _TAG_IS_NAME.fullmatch(text) if "=" in text or "→" in text else None
+        tag = _TAG_IS_NAME.fullmatch(text) if "=" in text or "→" in text or _GLYPH.match(text) else None
         if tag and len(tag.group("tag")) < len(tag.group("name")) and is_model_like(tag.group("name"), ref) == 2:
             aliases.setdefault("=" + tag.group("tag").lower(), tag.group("name"))
     for text in (overview, *(s.text for s in chart.notes)):
@@ -795,7 +799,7 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
 
 
 _CATEGORY_LABEL = re.compile(
-    r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?(?:\d[\d.,]*|\.\d+)\s*[kmbt%]?(?:[\s-]*[a-z/]{1,12}){0,2}$")
+    r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?(?:\d[\d.,]*|\.\d+)\s*[kmbt%×]?(?:[\s-]*[a-z/]{1,12}){0,2}$")
 
 
 def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -> bool:
