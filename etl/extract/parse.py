@@ -690,6 +690,7 @@ def _push_header(context: list[tuple[float, Span]], line: SourceLine, text: str)
 
 
 _PARAGRAPH_RANK = 6.5
+_INTRO_RANK = 6.75  # a paragraph that introduces the series of the items under it: below bold lines, above items
 
 
 def _header_rank(line: SourceLine) -> float:
@@ -1107,6 +1108,12 @@ def parse_chart(text: str) -> Chart:
         if label is None and line.kind == "paragraph" and not find_numbers(clean(content)):
             notes.append(Span(line.number, clean(content)))  # 'All cells are accuracy (%).'
             told = (*told[-7:], notes[-1])
+            context = [(r, s) for r, s in context if r != _INTRO_RANK]
+            after = following.get(line.number)
+            if section == "data" and after is not None and after.kind == "item" and after.number == line.number + 1:
+                introduced = _introduced_series(clean(content), tuple(e.label for e in legend))
+                if introduced:  # 'The purple line (Zeta-7B) is the highest line throughout.' over its items
+                    context = [(r, s) for r, s in context if r < _INTRO_RANK] + [(_INTRO_RANK, Span(line.number, introduced))]
             continue
         if label is None and line.kind == "paragraph":
             if scope is not None:
@@ -1136,9 +1143,9 @@ def parse_chart(text: str) -> Chart:
             # one series heads the items right under it; another paragraph closes it
             introduced = {p.label for p in found if p.label}
             after = following.get(line.number)
-            context = [(r, s) for r, s in context if r != _PARAGRAPH_RANK]
+            context = [(r, s) for r, s in context if r != _INTRO_RANK]
             if len(introduced) == 1 and after is not None and after.kind == "item" and after.number == line.number + 1:
-                context = _push_header(context, line, introduced.pop())
+                context = [(r, s) for r, s in context if r < _INTRO_RANK] + [(_INTRO_RANK, Span(line.number, introduced.pop()))]
             continue
         if note is not None:
             note_number = find_numbers(note)
@@ -1288,6 +1295,14 @@ def _names_category(sentence: str, categories: frozenset[str]) -> bool:
     return any(c[:1].isalpha() and c in lowered for c in categories)
 
 
+def _introduced_series(text: str, series: tuple[str, ...]) -> str | None:
+    """The one series a paragraph names (a model-like name with a digit, or a legend label), or None."""
+    names = {m.group("name").rstrip(".") for m in _NAME_TOKEN.finditer(text)
+             if _HAS_DIGIT(m.group("name")) and not find_numbers(m.group("name")) and len(m.group("name")) >= 3}
+    names |= {label for label in series if label and _rx(r"(?<![\w.\-])" + re.escape(label) + r"(?![\w\-])").search(text)}
+    return names.pop() if len(names) == 1 else None
+
+
 def _overlaps(names: list[tuple[int, int, str]], start: int, end: int) -> bool:
     """Whether the span start..end overlaps a name already found in the sentence."""
     return any(a < end and start < b for a, b, _ in names)
@@ -1426,10 +1441,16 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 readings = [r for r in readings if not r.is_listed or (r.slot is not None and r.slot[1] == -1)]
             if sentence_category:
                 readings = [_in_category(r, sentence_category) for r in readings]
-            if readings:
-                number, quote = _physical_line(line, sentence_start + end, readings[0].number.raw) if line.parts \
-                    else (line.number, line.text)
-                points.append(Point(line=number, quote=quote.strip(), context=context, label=name,
+            if readings and line.parts:  # a joined paragraph: each value on the physical line it was written on
+                by_line: dict[tuple[int, str], list[Reading]] = {}
+                for reading in readings:
+                    core = _rx(r"\d[\d.,]*").search(reading.number.raw)  # 'about 60.5' may start on the line before
+                    by_line.setdefault(_physical_line(line, sentence_start + end + reading.number.start,
+                                                      core.group(0) if core else reading.number.raw), []).append(reading)
+                points.extend(Point(line=number, quote=quote.strip(), context=context, label=name,
+                                    readings=tuple(group), topics=earlier) for (number, quote), group in by_line.items())
+            elif readings:
+                points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
                                     readings=tuple(readings), topics=earlier))
     return points
 

@@ -204,6 +204,7 @@ _PLACE = re.compile(
     r"(?<![\w.,\-])(?P<compound>" + _PLACE_NUMBER + r")-(?P<unit>tokens?|toks?|samples?|shots?|steps?|bits?|words?)\b"
     r"|\bthe\s+(?P<ticked>" + _PLACE_NUMBER + r")\s+(?:mark|tick|position|setting|level)\b"
     r"|,\s*at\s+(?P<aside>" + _PLACE_NUMBER + r")\s*,(?=\s*[a-z])"  # 'Its first marker, at 0.2, reads 57.4'
+    r"|(?i:\b(?:at\s+)?the\s+[a-z]+\s+tick,\s*)(?P<named>" + _PLACE_NUMBER + r")(?![\w.])"  # 'at the rightmost tick, 1.2'
     r"|(?i:\b(?:when|where|at|for|with|once|as|until)\s+(?:the\s+|an?\s+)?"
     r"(?:temperature|budget|context(?:\s+length)?|(?-i:[A-Zτλ]))\s*(?:is|of|reaches|hits|equals|rises\s+to|"
     r"increases\s+to|grows\s+to)\s*)(?P<keyed>(?:\d+(?:\.\d+)?|\.\d+)(?:\s?[kK])?)(?!\w|\.\d)"
@@ -234,12 +235,12 @@ def _places(rest: str) -> list[tuple[int, int, Number | None, str]]:
         if match.group("final") and word in _ORDINALS:
             index = _ORDINALS.index(word)  # 'the sixth and final': the sixth
         found.append((match.start(), match.end(), None, f"ordinal:{index}"))
-    for match in _PLACE.finditer(rest) if _rx(r"-[a-z]|mark|tick|position|setting|level|[=τTN]|is|of|reach|hit|to|, at")\
+    for match in _PLACE.finditer(rest) if _rx(r"-[a-z]|mark|tick|position|setting|level|[=τTN]|is|of|reach|hit|to|, at|at ")\
             .search(rest) else ():
-        group = next(g for g in ("compound", "ticked", "aside", "keyed", "lead") if match.group(g))
+        group = next(g for g in ("compound", "ticked", "aside", "keyed", "lead", "named") if match.group(g))
         number = parse_number(match.group(group).replace(" ", ""))
         if number is not None:
-            found.append((match.start(group) if group != "keyed" else match.start(), match.end(group), number,
+            found.append((match.start(group) if group not in ("keyed", "named") else match.start(), match.end(group), number,
                           match.group("unit") or ""))
     return found
 

@@ -657,7 +657,8 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
             symbols.setdefault(named.pop(), keys.pop())
     # a symbol no sentence defines stands for the one setting the figure names with its initial
     # ('T = 0.6' where the figure speaks of temperature, 'N = 8' where it speaks of samples)
-    quotes = [p.quote for p in chart.points if "=" in p.quote]
+    quotes = [p.quote for p in chart.points if "=" in p.quote] + list(
+        {h for p in chart.points if p.is_table_row for h, _ in p.fields if "=" in h})  # 'AIME 2024 T = 0.6' headers
     used = {m.group("sym") for text in (*texts, *quotes) if "=" in text for m in _SYMBOL_EQUALS.finditer(text)
             if len(m.group("sym")) == 1} - set(symbols) - {"x", "y", "X", "Y", "r", "R", "p", "k"}
     if used:
