@@ -758,8 +758,9 @@ def _pinned_settings(text: str, figure: Figure, ref: Reference) -> tuple[dict[st
     at = _PINNED_AT.search(text) if " @" in text else None
     if at is not None:  # 'AIME24 @ 2k' where the figure is about thinking budgets
         key = figure.number_key(ref)
-        if key is not None and text[: at.start()].strip():
-            return {key: _setting_value(at.group("value"), key, None)}, text[: at.start()].strip()
+        head = text[: at.start()].strip()
+        if key is not None and head and find_benchmark(head, ref):  # 'SnapKV @256' is a method's column, read elsewhere
+            return {key: _setting_value(at.group("value"), key, None)}, head
     if "=" not in text:
         return {}, text
     pinned: dict[str, str] = {}
