@@ -192,3 +192,23 @@ def test_ratio_categories_and_cell_notes(ref: Reference) -> None:
             "| 512 | R-KV | 1,305 (×2.8 vs FullKV) | 81.75 |\n")
     assert rows(text, ref) == {("Zeta-7B", "throughput", "kv_budget=512, method=R-KV", 1305.0),
                                ("Zeta-7B", "pass@1", "kv_budget=512, method=R-KV", 81.75)}
+
+
+def test_a_header_note_gives_the_look_and_keyed_models_split(ref: Reference) -> None:
+    text = ("## Line Chart: GPQA Diamond Pass@1 vs. temperature\n### Components/Axes\n"
+            "- X-axis: \"Temperature\", ticks 0.2, 0.6\n- Y-axis: \"Pass@1 (%)\"\n### Detailed Analysis\n"
+            "1. **Zeta-7B (Red Line, top-most for most of the range):**\n"
+            "The red line starts at 64.25 when the temperature is 0.2 and climbs to 65.5 at 0.6.\n")
+    assert rows(text, ref) == {("Zeta-7B", "pass@1", "temperature=0.2", 64.25),
+                               ("Zeta-7B", "pass@1", "temperature=0.6", 65.5)}
+    text = ("## Grouped Bar Chart: Zeta-7B vs. Orca-8B\n### Components/Axes\n- Y-axis: \"Pass@1 (%)\"\n"
+            "### Detailed Analysis\n1. **MATH-500:** Zeta-7B: 94.25, Orca-8B: 96.5 (Change: +2.25)\n")
+    assert rows(text, ref) == {("Zeta-7B", "pass@1", "", 94.25), ("Orca-8B", "pass@1", "", 96.5)}
+
+
+def test_a_header_row_repeated_in_the_body_starts_a_new_block(ref: Reference) -> None:
+    text = ("## Table: accuracy of two models\n### Detailed Analysis\n| **Model** | **MMLU** | **GPQA-D** |\n"
+            "|---|---|---|\n| Zeta-7B | 79.5 | 44.25 |\n| **Model** | **GSM8K** | **MATH** |\n| Zeta-7B | 94.5 | 80.25 |\n")
+    facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
+    assert {(v.benchmark_name, v.value) for v in facts.values} == {
+        ("MMLU", 79.5), ("GPQA Diamond", 44.25), ("GSM8K", 94.5), ("MATH", 80.25)}

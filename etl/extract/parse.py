@@ -964,6 +964,15 @@ def parse_chart(text: str) -> Chart:
                     scope.role = "table header"
                 continue
             raw_cells = tuple(clean(c) for c in line.cells)
+            if len(raw_cells) == len(table_header) >= 2 and raw_cells[0].strip(" *_").lower() == \
+                    table_header[0].strip(" *_").lower() and raw_cells != table_header and not any(
+                    find_numbers(c) and parse_number(c) is not None for c in raw_cells):
+                # '| Model | GSM8K | MATH |' again inside the body: a second block of the table under new headers
+                table_header, header_line = raw_cells, line.number
+                table_above, table_block = (), None
+                if scope is not None:
+                    scope.role = "table header"
+                continue
             if len(raw_cells) >= 2 and raw_cells[0].strip(" *_") and not any(c.strip(" *_") for c in raw_cells[1:]) \
                     and not find_numbers(raw_cells[0]):
                 # '| ***GSM8K accuracy (%) ↑*** | | | |': a label row heading the rows below it in this table

@@ -542,6 +542,8 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
         if note:
             add(note, label)
             add(label, note)
+            if "," in note:  # 'Qwen3-32B (Red Line, top-most position ...)': the look is the note's first part
+                add(note.split(",", 1)[0], label)
     for text in (s.text for s in chart.notes):  # a label key: 'R1-7B = DeepSeek-R1-Distill-Qwen-7B'
         tag = _TAG_IS_NAME.fullmatch(text) if "=" in text or "→" in text or _GLYPH.match(text) else None
         if tag and len(tag.group("tag")) < len(tag.group("name")) and is_model_like(tag.group("name"), ref) == 2:
@@ -1709,6 +1711,18 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if slot.model is None and len(figure.models) == 1:
         slot.model = strip_annotations(figure.models[0])
         slot.model_written = figure.models[0]
+    if slot.model is None and whole_line and len(point.readings) >= 2 and not point.is_table_row and sum(
+            is_model_like(r.key_before, ref) == 2 for r in point.readings) >= 2:
+        # 'MATH-500: Qwen3-8B: 94.2, Qwen3-14B: 96.1': each value keyed by its model, under the line's label
+        outer = (*point.context, Span(point.line, point.label)) if point.label else point.context
+        for reading in point.readings:
+            if is_model_like(reading.key_before, ref) == 2:
+                _interpret_point(Point(point.line, point.quote, outer, reading.key_before,
+                                       (replace(reading, key_before=""),)), figure, ref, facts, whole_line=False)
+            else:
+                facts.skipped.append(Skip(point.line, point.quote, "no model", reading.number.raw,
+                                          token=reading.number.raw))
+        return
     if slot.model is None:
         if point.readings or pairs:
             facts.skipped.append(Skip(point.line, point.quote, "no model",
