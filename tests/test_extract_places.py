@@ -212,3 +212,17 @@ def test_a_header_row_repeated_in_the_body_starts_a_new_block(ref: Reference) ->
     facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
     assert {(v.benchmark_name, v.value) for v in facts.values} == {
         ("MMLU", 79.5), ("GPQA Diamond", 44.25), ("GSM8K", 94.5), ("MATH", 80.25)}
+
+
+def test_a_lead_names_the_subject_and_panels_name_benchmarks(ref: Reference) -> None:
+    text = ("## Line Charts: Budget scaling on AIME 2024 and AIME 2025\n### Components/Axes\n"
+            "- **Panel titles:** \"(a) AIME 2024\" on the left, \"(b) AIME 2025\" on the right.\n"
+            "- **X-axes:** \"Thinking budget\", ticks 2K, 4K\n- **Y-axes:** \"Pass@1 (%)\"\n"
+            "- **Legend:** a solid purple line is Zeta-7B, a dashed green line is Orca-8B.\n### Detailed Analysis\n"
+            "**Zeta-7B (solid purple, circles).** In panel (a) this is the highest line. It begins at 38.5 with a 2K "
+            "budget and rises to 55.25 at 4K, well above Orca-8B. Moving to panel (b), the same model starts at "
+            "29.75 at 2K and climbs to 44.5 at 4K.\n")
+    facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
+    assert {(v.model_as_written, v.benchmark_name, v.setting, v.value) for v in facts.values} == {
+        ("Zeta-7B", "AIME 2024", "thinking_budget=2000", 38.5), ("Zeta-7B", "AIME 2024", "thinking_budget=4000", 55.25),
+        ("Zeta-7B", "AIME 2025", "thinking_budget=2000", 29.75), ("Zeta-7B", "AIME 2025", "thinking_budget=4000", 44.5)}

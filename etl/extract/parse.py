@@ -1102,13 +1102,19 @@ def parse_chart(text: str) -> Chart:
             rank = _header_rank(line)
             context = [(r, s) for r, s in context if s.line not in heading_items or r < rank]
         ctx = tuple(s for _, s in context)
+        lead_series = label is not None and (_ONE_NAME.fullmatch(label.rstrip(". ")) is not None
+                                             or label.rstrip(". ") in {e.label for e in legend})
         if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \
-                and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)) and len(readings) >= 2:
+                and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)
+                     or lead_series and _SENTENCE_BREAK.search(rest)) and len(readings) >= 2:
             # '**AIME 2025 cluster.** The teal bar ... at roughly 81.5 percent, while the coral bar ...': a bold
             # lead naming the group, then prose about its series
+            # a lead naming one series ('**Qwen3-14B (solid purple, circles).** In panel (a) this is the highest
+            # line ...') is the subject of the sentences that name none
             found = prose_points(replace(line, content=rest), (*ctx, Span(line.number, label.rstrip(". "))),
                                  _known_categories(axes, prose_axis_candidates),
-                                 (*(e.label for e in legend), *_declared_series(overview)))
+                                 (*(e.label for e in legend), *_declared_series(overview)),
+                                 subject=label.rstrip(". ") if lead_series else None)
             if found:
                 if scope is not None:
                     scope.role = "prose"
@@ -1270,6 +1276,8 @@ _LOOK_NAMED = re.compile(
     + MARKS + r")\b")
 _COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS + r"))?(?=\s+(?:reaches|stands|sits|edges|scores|"
                              r"reads|lands|climbs|drops|falls|rises|ends|starts|begins|peaks|holds|leads|trails|is at|comes in)\b)")
+_ONE_NAME = re.compile(r"[A-Za-z][\w.\-+]*\d[\w.\-+]*")  # one model-like token: 'Qwen3-14B', not 'AIME 2025'
+_SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 _GLYPH_CHAR = re.compile(GLYPHS)
 _GLYPH_NAME = re.compile(r"(?:\b(?:[Ll]ine|[Ss]eries|[Cc]urve|[Mm]arker|[Bb]ar)\s+)?(?P<glyph>" + GLYPHS + r")")
 _PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")
@@ -1348,17 +1356,19 @@ def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:
 
 
 def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozenset[str] = frozenset(),
-                 series: tuple[str, ...] = (), earlier: tuple[Span, ...] = ()) -> list[Point]:
+                 series: tuple[str, ...] = (), earlier: tuple[Span, ...] = (), subject: str | None = None) -> list[Point]:
     """Points from prose: each number belongs to the nearest model-like name before it in
     its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
     text = clean(line.content)
     points: list[Point] = []
-    subject: str | None = None  # the one series the previous sentence was about
+    # `subject`: the one series the previous sentence was about (at first, the series a lead names)
+    opened_by = subject  # the series a bold lead names, if any
     topics: tuple[Span, ...] = earlier  # the sentences so far, for the benchmark a paragraph is about
     sentence_start = 0
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
         sentence_start = text.find(sentence, sentence_start)
         earlier, topics = topics, (*topics, Span(line.number, sentence))
+        own_topics = topics  # the sentence itself first: 'On AIME 2025 its curve is flatter: 22.4 at 2K, ...'
         names = []
         # the categories values are written 'at' ('66.7 at SnapKV, KV Budget 1024') name no series
         at_spans = [(m.start("cat"), m.end("cat")) for n in find_numbers(sentence)
@@ -1376,12 +1386,15 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 continue
             if _VALUE_AT.search(sentence, 0, match.start()) or any(a <= match.start() < b for a, b in at_spans):
                 continue  # '33.2 at Thinking Budget 1000': the value's category, not a series
+            if opened_by and _COMPARED_WITH.search(sentence, 0, match.start()):
+                continue  # under a lead naming the series, 'three points above H2O' compares with another
             names.append((match.start(), match.end(), name))
         for label in series:  # a series the legend names, written as it is there ('Greedy')
             at = sentence.find(label)
             if at >= 0 and not _overlaps(names, at, at + len(label)) and \
                     _rx(r"[^\w)]?").fullmatch(sentence[at + len(label): at + len(label) + 1] or "") and \
-                    sentence[at - 1: at] not in ("(", "-"):  # not a note, as in 'Talon-80B (Ours)'
+                    sentence[at - 1: at] not in ("(", "-") and \
+                    not (opened_by and _COMPARED_WITH.search(sentence, 0, at)):  # 'begins well above StreamingLLM with 30.6'
                 names.append((at, at + len(label), label))
         for match in _LOOK_NAMED.finditer(sentence):  # the name, not the look, is the series
             if not _overlaps(names, match.start("name"), match.end("name")):
@@ -1411,6 +1424,13 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             # a sentence that names nothing goes on about the series the one before it was about ('The slope
             # then softens: the marker at (1024, 49.6) ...'), unless it is about x categories
             names = [(0, 0, subject)]  # 'The teal line moves the other way. It is highest ... about 35.0 at T = 0.2'
+        elif names and subject and subject not in {n for _, _, n in names}:
+            first_value = next((n.start for n in find_numbers(sentence[: names[0][0]])), None)
+            if first_value is not None and not _VALUE_AT.search(sentence, 0, names[0][0]) \
+                    and not _COMPARED_WITH.search(sentence, 0, names[0][0]):
+                # 'It reaches 37.2 (256) ..., the closest any method gets to the FullKV line at 41.7': the values
+                # before the first name are the subject's
+                names = [(0, 0, subject), *names]
         subject = names[0][2] if len({n for _, _, n in names}) == 1 else None
         if not names:
             continue
@@ -1457,10 +1477,10 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                     by_line.setdefault(_physical_line(line, sentence_start + end + reading.number.start,
                                                       core.group(0) if core else reading.number.raw), []).append(reading)
                 points.extend(Point(line=number, quote=quote.strip(), context=context, label=name,
-                                    readings=tuple(group), topics=earlier) for (number, quote), group in by_line.items())
+                                    readings=tuple(group), topics=own_topics) for (number, quote), group in by_line.items())
             elif readings:
                 points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
-                                    readings=tuple(readings), topics=earlier))
+                                    readings=tuple(readings), topics=own_topics))
     return points
 
 

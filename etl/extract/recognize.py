@@ -202,7 +202,8 @@ _PLACE_NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:\s?[kKM])?"
 # or a setting and a verb ('when the temperature is 0.2', 'at a temperature of 0.4', 'when T reaches 0.8').
 _PLACE = re.compile(
     r"(?<![\w.,\-])(?P<compound>" + _PLACE_NUMBER + r")-(?P<unit>tokens?|toks?|samples?|shots?|steps?|bits?|words?)\b"
-    r"|\bthe\s+(?P<ticked>" + _PLACE_NUMBER + r")\s+(?:mark|tick|position|setting|level)\b"
+    r"|\b(?i:the|an?)\s+(?P<ticked>" + _PLACE_NUMBER + r")(?:[\s-]+(?:token|sample))?\s+(?:mark|tick|position|setting|level|"
+    r"budget|context|cache|window)\b"
     r"|,\s*at\s+(?P<aside>" + _PLACE_NUMBER + r")\s*,(?=\s*[a-z])"  # 'Its first marker, at 0.2, reads 57.4'
     r"|(?i:\b(?:at\s+)?the\s+[a-z]+\s+tick,\s*)(?P<named>" + _PLACE_NUMBER + r")(?![\w.])"  # 'at the rightmost tick, 1.2'
     r"|(?i:\b(?:when|where|at|for|with|once|as|until)\s+(?:the\s+|an?\s+)?"

@@ -391,6 +391,7 @@ class Figure:
     series: frozenset[str] = frozenset()  # lower-cased legend labels that name series, not quantities
     cell_pair: tuple[Quantity, Quantity] | None = None  # what the two numbers of an 'a / b' cell measure
     symbols: dict[str, str] = field(default_factory=dict)  # 'N' -> 'num_samples', 'τ' -> 'temperature'
+    panel_benchmarks: dict[str, tuple[str, str]] = field(default_factory=dict)  # 'b', 'right' -> (benchmark, as written)
     _number_key: str | None | bool = False  # False: not looked up yet
 
     def number_key(self, ref: Reference) -> str | None:
@@ -630,6 +631,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
+                  panel_benchmarks=_panel_benchmarks(chart, ref),
                   noted_text=" ".join(s.text for s in chart.notes))
 
 
@@ -678,6 +680,40 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
                         symbols[symbol] = keys.pop()
                     break
     return symbols
+
+
+_PANEL_TITLED = re.compile(r"\((?P<key>[a-h])\)\s*(?P<title>[^\"”(),;]{2,60})(?:[\"”]\s*(?:on|in|at)\s+the\s+"
+                           r"(?P<side>left|right|top|bottom|upper|lower))?")
+_SIDE_PANEL = re.compile(r"(?i)\b(?P<side>left|right|top|bottom|upper|lower|first|second)(?:[- ]hand)?\s+(?:panel|subplot|plot)\b"
+                         r"(?P<rest>[^.;]*?)(?=\s+and\s+the\b|[.;]|$)")
+_PANEL_NAMED = re.compile(r"(?i)\bpanel\s*\(?(?P<key>[a-h])\)?(?![\w])|\((?P<key2>[a-h])\)\s*panel\b|"
+                          r"\b(?P<side>left|right|top|bottom|upper|lower|first|second)(?:[- ]hand)?\s+(?:panel|subplot|plot)\b")
+
+
+def _panel_benchmarks(chart: Chart, ref: Reference) -> dict[str, tuple[str, str]]:
+    """Panel key ('a', 'right') -> the one benchmark its title names, from the overview and notes
+    ('"(a) AIME 2024" on the left', 'The left panel reports Pass@1 on AIME 2024')."""
+    found: dict[str, tuple[str, str]] = {}
+    for text in (*(s.text for s in chart.overview), *(s.text for s in chart.notes)):
+        if "(" in text:
+            for match in _PANEL_TITLED.finditer(text):
+                named = find_benchmarks(match.group("title"), ref)
+                if len({b for b, _, _ in named}) == 1:
+                    pair = (named[0][0], match.group("title")[named[0][1]:named[0][2]])
+                    found.setdefault(match.group("key"), pair)
+                    if match.group("side"):
+                        found.setdefault(match.group("side").lower(), pair)
+        if "anel" in text or "plot" in text:
+            for match in _SIDE_PANEL.finditer(text):
+                named = find_benchmarks(match.group("rest"), ref)
+                if len({b for b, _, _ in named}) == 1:
+                    found.setdefault(match.group("side").lower(), (named[0][0], match.group("rest")[named[0][1]:named[0][2]]))
+    return found
+
+
+def _panels_named(text: str) -> set[str]:
+    """The panel keys a sentence names ('panel (b)', 'the right panel')."""
+    return {(m.group("key") or m.group("key2") or m.group("side")).lower() for m in _PANEL_NAMED.finditer(text)}
 
 
 def _cell_pair(chart: Chart, axes: dict[str, Quantity], ref: Reference) -> tuple[Quantity, Quantity] | None:
@@ -1667,8 +1703,12 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     for span in reversed(point.topics):  # the nearest sentence before the value that names one benchmark
         if slot.benchmark is None and slot.benchmark_text is None:
             named = find_benchmarks(span.text, ref)
+            panels = {figure.panel_benchmarks[k] for k in _panels_named(span.text) if k in figure.panel_benchmarks} \
+                if figure.panel_benchmarks and "anel" in span.text else set()
             if len({b for b, _, _ in named}) == 1:
                 slot.benchmark, slot.benchmark_written = named[0][0], span.text[named[0][1]:named[0][2]]
+            elif not named and len(panels) == 1:  # 'Moving to panel (b), the same model starts at 29.7 at 2K'
+                slot.benchmark, slot.benchmark_written = panels.pop()
     kinds_of_benchmarks = _benchmark_groups(point.context, figure, ref) if len(point.context) >= 2 else ()
     for span in reversed(point.context):
         if span is owner or span in kinds_of_benchmarks:
