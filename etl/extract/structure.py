@@ -183,6 +183,34 @@ def _mark_grid(lines: Sequence[int], grid: list[tuple[str, ...] | None], kinds: 
             header = False
 
 
+_LATEX_COMMAND = re.compile(r"\\(?:textbf|textit|emph|underline|mathbf|text|textrm|textsc)\{([^{}]*)\}")
+_LATEX_RULE = re.compile(r"^\s*(?:\\(?:hline|toprule|midrule|bottomrule|cline\{[^}]*\}|cmidrule(?:\([^)]*\))?\{[^}]*\})\s*)+$")
+
+
+def _latex_grids(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], header_rows: set[int],
+                 grid_cells: dict[int, tuple[str, ...]]) -> None:
+    """A LaTeX ``tabular`` written out (``Model & AIME 2024 & MATH-500 \\``) as a grid: cells split at
+    ``&``, ``\\textbf{81.0}`` read as 81.0, rules (``\\hline``, ``\\midrule``) no rows; the first row the header."""
+    begin = None
+    for index, raw in enumerate(raw_lines):
+        if "\\begin{tabular" in raw:
+            begin = index
+        elif "\\end{tabular" in raw and begin is not None:
+            lines = list(range(begin + 1, index))
+            grid: list[tuple[str, ...] | None] = []
+            for line in lines:
+                text = raw_lines[line].strip()
+                if "&" not in text or _LATEX_RULE.match(text):
+                    grid.append(None)
+                    continue
+                text = _LATEX_COMMAND.sub(r"\1", _rx(r"\\\\\s*(?:\\hline)?\s*$").sub("", text))
+                grid.append(tuple(c.strip().replace("\\%", "%") for c in _rx(r"(?<!\\)&").split(text)))
+            widths = {len(c) for c in grid if c is not None}
+            if len(widths) == 1 and widths.pop() >= 2 and sum(c is not None for c in grid) >= 2:
+                _mark_grid(lines, grid, kinds, header_rows, grid_cells)
+            begin = None
+
+
 _JSON_NAME_KEYS = ("name", "label", "model", "series", "method", "title")
 
 
@@ -440,6 +468,8 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
         _html_rows(raw_lines, kinds, header_rows, grid_cells)
     if "  " in text:
         _aligned_grids(raw_lines, kinds, header_rows, grid_cells)
+    if "\\begin{tabular" in text:
+        _latex_grids(raw_lines, kinds, header_rows, grid_cells)
     return kinds, header_rows, grid_cells
 
 

@@ -1457,6 +1457,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                     slot.settings.setdefault(quantity.setting_key, cell.strip())
             elif _rx(r"(?i)(benchmark|dataset|task)").match(header_clean):
                 _assign_name(slot, "Benchmark: " + cell, figure, ref, is_label=True)
+            elif _rx(r"(?i)(panel|subplot|sub-plot|chart)s?$").match(header_clean):
+                # '| (a) AIME 2024 | Qwen3-8B | ...' under 'Panel': the panel's title names the row's benchmark
+                title = _rx(r"^\(?[a-h]\)\s*").sub("", cell.strip(" *_"))
+                _assign_name(slot, "Benchmark: " + title if find_benchmark(title, ref) else title, figure, ref,
+                             is_label=False)
             elif _rx(r"(?i)(method|approach|strategy|setting|config)").match(header_clean):
                 slot.settings.setdefault(header_clean.lower().split()[0] if header_clean.lower().startswith(
                     ("method", "setting")) else "method", cell.strip())
