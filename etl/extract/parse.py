@@ -1037,6 +1037,11 @@ def parse_chart(text: str) -> Chart:
         if name_only:
             header_text = clean(content)  # '* AIME 2024 (red)': a group named, no value
         label, note, rest = split_label(content)
+        if label is not None and "|" in rest and any(a.role == "x" and a.label and label.lower() in a.label.lower()
+                                                     for a in axes):
+            placed = _PLACE_THEN_PAIRS.match(rest)
+            if placed:  # 'KV Budget: 256 | Accuracy: ~71.8%': the label's number is the x place of the pairs after it
+                label, rest = f"{label} {placed.group('place')}", placed.group("rest")
         if label is None and line.kind == "item":
             label, rest = _label_before_values(rest, label)
         if label is None and line.kind == "item" and rest[:1] in "AaWwUuFfOoIiBb":
@@ -1222,6 +1227,7 @@ def parse_chart(text: str) -> Chart:
                  notes=tuple(notes), scopes=tuple(scopes), panel_axes=tuple(panel_axes), panels=tuple(panels.items()))
 
 
+_PLACE_THEN_PAIRS = re.compile(r"\s*(?P<place>[~≈]?\d[\d.,]*\s*[kK]?)\s*\|\s*(?P<rest>\S.*)$")
 _PRINTED_LABEL = re.compile(r"(?i)(?:(?:value|printed|bar|data)\s+)?labels?")
 _BARE_VALUE = re.compile(r"^\s*[~≈]?\s*\d[\d.,]*\s*%?\s*(?:\([^()]*\))?\s*\.?\s*$")
 _NAME_THEN_VALUES = re.compile(

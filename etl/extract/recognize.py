@@ -361,6 +361,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                     cat_text == numbers[cat_numbers[0]].raw and _PLACE_BEFORE.search(rest, 0, number.start):
                 categories[cat_numbers[0]] = number.raw  # 'drops by 16,384 (90.1%)': the place, then its value
                 used.add(i)
+            elif cat_numbers and _WHERE_DRAWN.search(cat_text):
+                dropped.extend((numbers[j], "axis position") for j in cat_numbers)  # '(just below the 72 gridline)'
+                used.update(cat_numbers)
             elif cat_numbers and _rx(r"(?i)^\s*(?:out of\b|of\s+\d|max\b|/)").match(cat_text):
                 dropped.extend((numbers[j], "annotation") for j in cat_numbers)  # '8.64 (out of 10)': the scale
                 used.update(cat_numbers)
@@ -564,6 +567,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
 
 _AT_OPENING = re.compile(r"(?i)(?:^|[;.]\s+)at\s+(?P<cat>[A-Za-z][\w-]{0,20}\s*=\s*[~≈]?\d[\d.,]*\s*[kKM]?|"
                          r"[~≈]?\d[\d.,]*[⁰¹²³⁴⁵⁶⁷⁸⁹]*\s*[kKM]?(?:\s+[a-z]+)?)\s*[,:]\s")  # 'At 2⁹, y ≈ 48.8'
+# a remark on where a mark is drawn, not a category: '(orange square, just below the 72 gridline)'
+_WHERE_DRAWN = re.compile(r"(?i)grid\s*lines?|\b(?:just|slightly|right|exactly)\s+(?:below|above|under|over|on|at)\b|"
+                          r"\b(?:below|above|under|over|on)\s+the\s+[~≈]?\d")
 _PLACE_BEFORE = re.compile(r"(?i)\b(?:at|by|to|from|for|until|through)\s+$")
 _PLACE_OF_VALUE = re.compile(r"(?i)\b(?:value|point|marker|reading)\s+(?:at|for)\s+$")
 # a clause that moves on from a comparison: '6.7 points above SnapKV, then moves to 80.1 at 256'
