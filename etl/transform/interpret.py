@@ -414,6 +414,9 @@ class Figure:
         tagged = self.aliases.get("=" + text.strip(" `*_'\"").lower())
         if tagged is not None:  # 'R1-7B' where a label key says 'R1-7B = DeepSeek-R1-Distill-Qwen-7B'
             return tagged
+        ordinal = _LEGEND_ORDINAL.match(text.strip(" `*_'\"")) if "#0" in self.aliases else None
+        if ordinal is not None:  # 'First legend entry (blue, circles)': the legend's first series
+            return self.aliases.get("#" + str(_ORDINAL_WORDS.index(ordinal.group(1).lower())))
         key = alias_key(text)
         if not key:
             return None
@@ -428,6 +431,10 @@ class Figure:
 _MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|with|and|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
                          r"colou?r(?:ed)?|trend|trace)\b")
 _STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
+
+
+_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+_LEGEND_ORDINAL = re.compile(r"(?i)(?:the\s+)?(" + "|".join(_ORDINAL_WORDS) + r")\s+(?:legend\s+)?(?:entry|item|series)\b")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -535,8 +542,9 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
         if key and name and not alias_key(name):
             aliases.setdefault(key, name)
 
-    for entry in chart.legend:
+    for index, entry in enumerate(chart.legend):
         add(entry.style, entry.label)
+        aliases.setdefault(f"#{index}", entry.label)
     labelled = [(p.label, p.note) for p in chart.points if p.label and p.note]
     labelled += [_clean_label(s.text) for p in chart.points for s in p.context]
     for label, note in labelled:
