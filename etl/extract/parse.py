@@ -137,6 +137,9 @@ def _latex_text() -> Callable[[str], str]:
     return LatexNodes2Text(math_mode="text").latex_to_text
 
 
+_HYPHENED_PERCENT = re.compile(r"(?<=\d)-(?:percent|per\s?cent)\b")
+
+
 def normalise_text(text: str) -> str:
     """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
     blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
@@ -156,6 +159,8 @@ def normalise_text(text: str) -> str:
         text = _rx(r"(?i)<br\s*/?>").sub(" ", text)
     if "$" in text:  # inline LaTeX: 'Pass@$k$', '$k=4$', '$\approx 42.7\%$'
         text = _INLINE_MATH.sub(_unmath, text)
+    if "-perc" in text or "-per c" in text:  # 'a 71.8-percent score': the value, then its unit
+        text = _HYPHENED_PERCENT.sub(" percent", text)
     if "\\n" not in text:
         return text
     literal = len(_LITERAL_NEWLINE.findall(text))
