@@ -41,3 +41,19 @@ def test_difference_pre_test_keeps_every_match(text: str) -> None:
     fast = recognize._DIFFERENCE
     slow = re.compile(fast.pattern.replace(recognize.DIFFERENCE_START, "", 1), fast.flags)
     same_matches(fast, slow, text)
+
+
+PLACE_PIECES = ["the ", "The ", "a ", "at ", "At ", "when ", "with ", "temperature ", "T ", "τ ", "is ", "of ",
+                "reaches ", "2", "1k", "8,192", "0.6", ".2", "-token", "-sample", " mark", " tick", " budget",
+                " context", ", ", "first ", "Third ", "final ", "marker ", "and ", "it ", "its ", "rightmost tick, ",
+                "k", " ", "-", ",", "ı", "İ"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(pieces(PLACE_PIECES))
+def test_place_guards_admit_every_place(text: str) -> None:
+    for guards, pattern, _ in recognize._PLACE_FORMS:
+        if pattern.search(text):
+            assert any(g in text for g in guards), (pattern.pattern, text)
+    if recognize._ORDINAL_PLACE.search(text):
+        assert recognize._ORDINAL_HINT.search(text), text

@@ -199,17 +199,24 @@ def _respective(rest: str, numbers: list[Number], used: set[int]) -> dict[int, s
 _PLACE_NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:\s?[kKM])?"
 # A place on the x axis written around a number, never a value of its own: a compound adjective
 # ('the 2k-token budget', 'the 65,536-token context'), a number before a tick noun ('the 4k mark'),
-# or a setting and a verb ('when the temperature is 0.2', 'at a temperature of 0.4', 'when T reaches 0.8').
-_PLACE = re.compile(
-    r"(?<![\w.,\-])(?P<compound>" + _PLACE_NUMBER + r")-(?P<unit>tokens?|toks?|samples?|shots?|steps?|bits?|words?)\b"
-    r"|\b(?i:the|an?)\s+(?P<ticked>" + _PLACE_NUMBER + r")(?:[\s-]+(?:token|sample))?\s+(?:mark|tick|position|setting|level|"
-    r"budget|context|cache|window)\b"
-    r"|,\s*at\s+(?P<aside>" + _PLACE_NUMBER + r")\s*,(?=\s*[a-z])"  # 'Its first marker, at 0.2, reads 57.4'
-    r"|(?i:\b(?:at\s+)?the\s+[a-z]+\s+tick,\s*)(?P<named>" + _PLACE_NUMBER + r")(?![\w.])"  # 'at the rightmost tick, 1.2'
-    r"|(?i:\b(?:when|where|at|for|with|once|as|until)\s+(?:the\s+|an?\s+)?"
-    r"(?:temperature|budget|context(?:\s+length)?|(?-i:[A-Zτλ]))\s*(?:is|of|reaches|hits|equals|rises\s+to|"
-    r"increases\s+to|grows\s+to)\s*)(?P<keyed>(?:\d+(?:\.\d+)?|\.\d+)(?:\s?[kK])?)(?!\w|\.\d)"
-    r"|(?i:\bat\s+)(?P<lead>" + _PLACE_NUMBER + r")\s+(?=(?i:it|its|they|this|the)\s)")  # 'and at 1.2 it ends at 50.6'
+# or a setting and a verb ('when the temperature is 0.2', 'at a temperature of 0.4', 'when T reaches 0.8'); each
+# form with the words it cannot be without, so that it is tried only where they are.
+_PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, group in (
+    (("-",), r"(?<![\w.,\-])(?P<compound>" + _PLACE_NUMBER + r")-(?P<unit>tokens?|toks?|samples?|shots?|steps?|bits?|words?)\b",
+     "compound"),
+    (("mark", "tick", "position", "setting", "level", "budget", "context", "cache", "window"),
+     r"\b(?i:the|an?)\s+(?P<ticked>" + _PLACE_NUMBER + r")(?:[\s-]+(?:token|sample))?\s+(?:mark|tick|position|setting|"
+     r"level|budget|context|cache|window)\b", "ticked"),
+    ((", at", ",at"), r",\s*at\s+(?P<aside>" + _PLACE_NUMBER + r")\s*,(?=\s*[a-z])", "aside"),  # 'Its first marker, at 0.2, reads'
+    (("tick,", "Tick,"), r"(?i:\b(?:at\s+)?the\s+[a-z]+\s+tick,\s*)(?P<named>" + _PLACE_NUMBER + r")(?![\w.])",
+     "named"),  # 'at the rightmost tick, 1.2'
+    (("is", "of", "reach", "hit", "equal", "rise", "increase", "grow"),
+     r"(?i:\b(?:when|where|at|for|with|once|as|until)\s+(?:the\s+|an?\s+)?"
+     r"(?:temperature|budget|context(?:\s+length)?|(?-i:[A-Zτλ]))\s*(?:is|of|reaches|hits|equals|rises\s+to|"
+     r"increases\s+to|grows\s+to)\s*)(?P<keyed>(?:\d+(?:\.\d+)?|\.\d+)(?:\s?[kK])?)(?!\w|\.\d)", "keyed"),
+    (("at ", "At ", "AT "), r"(?i:\bat\s+)(?P<lead>" + _PLACE_NUMBER + r")\s+(?=(?i:it|its|they|this|the)\s)",
+     "lead"),  # 'and at 1.2 it ends at 50.6'
+))
 # Between a value and the place right after it: '71.4% under the ', '90.5% at the '
 _VALUE_THEN_PLACE = re.compile(r"\s*%?\s*,?\s*(?:(?:[a-z]+)\s+){0,3}")
 # Where a clause ends inside a sentence: a place does not reach across it
@@ -226,23 +233,33 @@ _ORDINAL_PLACE = re.compile(
     r"|(?=\s+(?:is|sits|reads|lies|at|approximately|about|roughly|around|near|~|≈)\b|\s*[~≈]|\s+\d))")
 
 
+_ORDINAL_HINT = re.compile(r"(?i)\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s")
+
+
 def _places(rest: str) -> list[tuple[int, int, Number | None, str]]:
-    """The x places written in `rest` (see `_PLACE`): start, end, number and its unit word; an
-    ordinal place (`_ORDINAL_PLACE`) has no number and the unit 'ordinal:k' (k from 0; -1 last)."""
+    """The x places written in `rest` (see `_PLACE_FORMS`, each tried only where its words are),
+    in order: start, end, number and its unit word; an ordinal place (`_ORDINAL_PLACE`) has no
+    number and the unit 'ordinal:k' (k from 0; -1 the last)."""
     found: list[tuple[int, int, Number | None, str]] = []
-    for match in _ORDINAL_PLACE.finditer(rest) if "the " in rest or "The " in rest else ():
+    for match in _ORDINAL_PLACE.finditer(rest) if _ORDINAL_HINT.search(rest) else ():
         word = match.group("ordinal").lower()
         index = -1 if word in ("last", "final") or match.group("final") else _ORDINALS.index(word)
         if match.group("final") and word in _ORDINALS:
             index = _ORDINALS.index(word)  # 'the sixth and final': the sixth
         found.append((match.start(), match.end(), None, f"ordinal:{index}"))
-    for match in _PLACE.finditer(rest) if _rx(r"-[a-z]|mark|tick|position|setting|level|[=τTN]|is|of|reach|hit|to|, at|at ")\
-            .search(rest) else ():
-        group = next(g for g in ("compound", "ticked", "aside", "keyed", "lead", "named") if match.group(g))
-        number = parse_number(match.group(group).replace(" ", ""))
-        if number is not None:
-            found.append((match.start(group) if group not in ("keyed", "named") else match.start(), match.end(group), number,
-                          match.group("unit") or ""))
+    taken: list[tuple[int, int]] = []  # the numbers already placed: an earlier form wins an overlap
+    for guards, pattern, group in _PLACE_FORMS:
+        if not any(g in rest for g in guards):
+            continue
+        for match in pattern.finditer(rest):
+            a, b = match.span(group)
+            number = parse_number(match.group(group).replace(" ", ""))
+            if number is None or any(x < b and a < y for x, y in taken):
+                continue
+            taken.append((a, b))
+            found.append((a if group not in ("keyed", "named") else match.start(), b, number,
+                          match.group("unit") or "" if group == "compound" else ""))
+    found.sort(key=lambda place: place[0])
     return found
 
 
