@@ -331,7 +331,10 @@ def test_reader_sees_old_or_new_never_a_mix(pg_url: str, built_seed_db: Path, sm
     for thread in readers:
         thread.start()
     try:
-        for i in range(6):
+        # at least six swaps, and on a loaded machine more until the readers have met both warehouses
+        for i in range(24):
+            if i >= 6 and i % 2 == 0 and {full, small} <= set(seen) and len(seen) > 20:
+                break
             pg.publish(built_seed_db if i % 2 == 0 else smaller_seed_db, pg_url, allow_shrink=True, force=True)
     finally:
         time.sleep(0.2)
