@@ -305,7 +305,7 @@ def test_ctrl_c_during_parallel_extraction_aborts_cleanly(base: Base, tmp_path: 
     published = db.read_bytes()
     corpus = copy_tree(base.corpus_b, tmp_path / "corpus")
     # parsed first and for seconds: the refresh is surely waiting on its workers when interrupted
-    (corpus / "000_slow.md").write_text(huge_document(0.3)[0], encoding="utf-8")
+    (corpus / "000_slow.md").write_text(huge_document(1.0)[0], encoding="utf-8")
     process = start_benchdb("refresh", "--source", corpus, "--db", db, cwd=tmp_path)
     try:
         wait_for(lambda: len(group_members(process.pid)) > 1 or process.poll() is not None, 60,
