@@ -11,7 +11,9 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
+import threading
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,9 +61,18 @@ def run_benchdb(*args: str | Path, cwd: Path, timeout: float = 60.0) -> Run:
 
 def start_benchdb(*args: str | Path, cwd: Path) -> subprocess.Popen:
     """Start `benchdb ARGS` in its own process group (its worker processes join it); the
-    caller waits for or kills it."""
-    return subprocess.Popen([*benchdb_command(), *map(str, args)], cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    caller waits for or kills it. Like a command started in a terminal, it gets Ctrl-C's
+    default disposition: an ignored SIGINT is inherited across exec, and the test process
+    has been seen to run with SIGINT ignored late in the full suite."""
+    ignored = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a handler is reset to the default by exec
+    try:
+        return subprocess.Popen([*benchdb_command(), *map(str, args)], cwd=cwd, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 HAVE_PROC = Path("/proc/self/stat").exists()
