@@ -698,6 +698,16 @@ _PARAGRAPH_RANK = 6.5
 _INTRO_RANK = 6.75  # a paragraph that introduces the series of the items under it: below bold lines, above items
 
 
+def _introduce(context: list[tuple[float, Span]], line: SourceLine, after: SourceLine | None,
+               series: str | None) -> list[tuple[float, Span]]:
+    """`context` after the paragraph `line`: a paragraph about one `series` heads the items right
+    under it, and any other paragraph closes the series an earlier one introduced."""
+    context = [(r, s) for r, s in context if r != _INTRO_RANK]
+    if series and after is not None and after.kind == "item" and after.number == line.number + 1:
+        context = [(r, s) for r, s in context if r < _INTRO_RANK] + [(_INTRO_RANK, Span(line.number, series))]
+    return context
+
+
 def _header_rank(line: SourceLine) -> float:
     """Rank of a group header: headings by level, then bold lines, then list items by depth.
 
@@ -1133,12 +1143,9 @@ def parse_chart(text: str) -> Chart:
         if label is None and line.kind == "paragraph" and not find_numbers(clean(content)):
             notes.append(Span(line.number, clean(content)))  # 'All cells are accuracy (%).'
             told = (*told[-7:], notes[-1])
-            context = [(r, s) for r, s in context if r != _INTRO_RANK]
-            after = following.get(line.number)
-            if section == "data" and after is not None and after.kind == "item" and after.number == line.number + 1:
-                introduced = _introduced_series(clean(content), tuple(e.label for e in legend))
-                if introduced:  # 'The purple line (Zeta-7B) is the highest line throughout.' over its items
-                    context = [(r, s) for r, s in context if r < _INTRO_RANK] + [(_INTRO_RANK, Span(line.number, introduced))]
+            # 'The purple line (Zeta-7B) is the highest line throughout.' over its items
+            context = _introduce(context, line, following.get(line.number), _introduced_series(
+                clean(content), tuple(e.label for e in legend)) if section == "data" else None)
             continue
         if label is None and line.kind == "paragraph":
             if scope is not None:
@@ -1164,13 +1171,9 @@ def parse_chart(text: str) -> Chart:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))
             points.extend(found)
-            # 'The purple line (Qwen3-8B) is the highest ...' over '* T = .2: 58.3' items: a paragraph about
-            # one series heads the items right under it; another paragraph closes it
-            introduced = {p.label for p in found if p.label}
-            after = following.get(line.number)
-            context = [(r, s) for r, s in context if r != _INTRO_RANK]
-            if len(introduced) == 1 and after is not None and after.kind == "item" and after.number == line.number + 1:
-                context = [(r, s) for r, s in context if r < _INTRO_RANK] + [(_INTRO_RANK, Span(line.number, introduced.pop()))]
+            introduced = {p.label for p in found if p.label}  # 'The purple line (Qwen3-8B) is ... 61.4' over its items
+            context = _introduce(context, line, following.get(line.number),
+                                 introduced.pop() if len(introduced) == 1 else None)
             continue
         if note is not None:
             note_number = find_numbers(note)
@@ -1378,8 +1381,8 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
     sentence_start = 0
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
         sentence_start = text.find(sentence, sentence_start)
-        earlier, topics = topics, (*topics, Span(line.number, sentence))
-        own_topics = topics  # the sentence itself first: 'On AIME 2025 its curve is flatter: 22.4 at 2K, ...'
+        # the sentence itself is the nearest topic: 'On AIME 2025 its curve is flatter: 22.4 at 2K, ...'
+        topics = (*topics, Span(line.number, sentence))
         names = []
         # the categories values are written 'at' ('66.7 at SnapKV, KV Budget 1024') name no series
         at_spans = [(m.start("cat"), m.end("cat")) for n in find_numbers(sentence)
@@ -1488,10 +1491,10 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                     by_line.setdefault(_physical_line(line, sentence_start + end + reading.number.start,
                                                       core.group(0) if core else reading.number.raw), []).append(reading)
                 points.extend(Point(line=number, quote=quote.strip(), context=context, label=name,
-                                    readings=tuple(group), topics=own_topics) for (number, quote), group in by_line.items())
+                                    readings=tuple(group), topics=topics) for (number, quote), group in by_line.items())
             elif readings:
                 points.append(Point(line=line.number, quote=line.text.strip(), context=context, label=name,
-                                    readings=tuple(readings), topics=own_topics))
+                                    readings=tuple(readings), topics=topics))
     return points
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Reading
@@ -223,7 +224,7 @@ _VALUE_THEN_PLACE = re.compile(r"\s*%?\s*,?\s*(?:(?:[a-z]+)\s+){0,3}")
 _CLAUSE_END = re.compile(r"[;:]|,\s*(?:and|then|but|while|whereas|before|after|which|so)\b|\.\s")
 
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 # A place by its order on the x axis: 'The first marker is at ...', 'the fifth approximately 35.2%',
 # 'the sixth and final marker'; not 'the first panel', 'the first doubling' or 'the second triangle' (a
 # series' marker) or 'the third bar' (a series in its cluster)
@@ -236,17 +237,24 @@ _ORDINAL_PLACE = re.compile(
 _ORDINAL_HINT = re.compile(r"(?i)\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s")
 
 
-def _places(rest: str) -> list[tuple[int, int, Number | None, str]]:
-    """The x places written in `rest` (see `_PLACE_FORMS`, each tried only where its words are),
-    in order: start, end, number and its unit word; an ordinal place (`_ORDINAL_PLACE`) has no
-    number and the unit 'ordinal:k' (k from 0; -1 the last)."""
-    found: list[tuple[int, int, Number | None, str]] = []
+class _Place(NamedTuple):
+    """An x place written in a text: where it starts (for a value's distance to it) and ends,
+    and either its number (with the unit word after it) or its order on the x axis."""
+
+    start: int
+    end: int
+    number: Number | None = None
+    unit: str = ""
+    order: int | None = None  # 'the third marker': 2; 'the last': -1
+
+
+def _places(rest: str) -> list[_Place]:
+    """The x places written in `rest`, in order: `_PLACE_FORMS` (each tried only where its words
+    are) and ordinal places (`_ORDINAL_PLACE`)."""
+    found: list[_Place] = []
     for match in _ORDINAL_PLACE.finditer(rest) if _ORDINAL_HINT.search(rest) else ():
-        word = match.group("ordinal").lower()
-        index = -1 if word in ("last", "final") or match.group("final") else _ORDINALS.index(word)
-        if match.group("final") and word in _ORDINALS:
-            index = _ORDINALS.index(word)  # 'the sixth and final': the sixth
-        found.append((match.start(), match.end(), None, f"ordinal:{index}"))
+        word = match.group("ordinal").lower()  # 'the sixth and final': the sixth
+        found.append(_Place(match.start(), match.end(), order=ORDINALS.index(word) if word in ORDINALS else -1))
     taken: list[tuple[int, int]] = []  # the numbers already placed: an earlier form wins an overlap
     for guards, pattern, group in _PLACE_FORMS:
         if not any(g in rest for g in guards):
@@ -257,13 +265,13 @@ def _places(rest: str) -> list[tuple[int, int, Number | None, str]]:
             if number is None or any(x < b and a < y for x, y in taken):
                 continue
             taken.append((a, b))
-            found.append((a if group not in ("keyed", "named") else match.start(), b, number,
-                          match.group("unit") or "" if group == "compound" else ""))
-    found.sort(key=lambda place: place[0])
+            found.append(_Place(a if group not in ("keyed", "named") else match.start(), b, number,
+                                match.group("unit") or "" if group == "compound" else ""))
+    found.sort(key=lambda place: place.start)
     return found
 
 
-def _bind_places(rest: str, readings: list[Reading], places: list[tuple[int, int, Number | None, str]]) -> list[Reading]:
+def _bind_places(rest: str, readings: list[Reading], places: list[_Place]) -> list[Reading]:
     """Each value without a place takes the x place written right after it ('71.4% under the 1k-token
     budget'), else the nearest unused one before it in its clause ('At the 4k mark it posts 86.9%')."""
     free = [k for k, r in enumerate(readings) if r.category is None and r.at is None and r.position is None
@@ -272,27 +280,27 @@ def _bind_places(rest: str, readings: list[Reading], places: list[tuple[int, int
     bound: dict[int, int] = {}
     for k in free:
         number = readings[k].number
-        after = next((j for j, p in enumerate(places) if p[0] >= number.end), None)
-        if after is not None and places[after][2] is None:
+        after = next((j for j, p in enumerate(places) if p.start >= number.end), None)
+        if after is not None and places[after].order is not None:
             continue  # an ordinal place opens its clause ('..., the fifth approximately 35.2%'): it binds forward
-        if after is not None and after not in used and _VALUE_THEN_PLACE.fullmatch(rest, number.end, places[after][0]) \
-                and not _CLAUSE_END.search(rest, number.end, places[after][0]) \
-                and not any(number.end <= r.number.start < places[after][0] for r in readings):
+        if after is not None and after not in used and _VALUE_THEN_PLACE.fullmatch(rest, number.end, places[after].start) \
+                and not _CLAUSE_END.search(rest, number.end, places[after].start) \
+                and not any(number.end <= r.number.start < places[after].start for r in readings):
             bound[k] = after
             used.add(after)
     for k in free:
         if k in bound:
             continue
         number = readings[k].number
-        before = [j for j, p in enumerate(places) if p[1] <= number.start and j not in used
-                  and not _CLAUSE_END.search(rest, p[1], number.start)
-                  and not any(p[1] <= r.number.start < number.start for r in readings)]
+        before = [j for j, p in enumerate(places) if p.end <= number.start and j not in used
+                  and not _CLAUSE_END.search(rest, p.end, number.start)
+                  and not any(p.end <= r.number.start < number.start for r in readings)]
         if before:
             bound[k] = before[-1]
             used.add(before[-1])
-    return [r if k not in bound else replace(r, at=places[bound[k]][2], at_unit=places[bound[k]][3])
-            if places[bound[k]][2] is not None else
-            replace(r, is_listed=True, slot=(int(places[bound[k]][3].split(":")[1]), -1))  # the k-th x category
+    placed = {k: places[j] for k, j in bound.items()}
+    return [r if k not in placed else replace(r, at=placed[k].number, at_unit=placed[k].unit)
+            if placed[k].order is None else replace(r, is_listed=True, slot=(placed[k].order, -1))  # the k-th x category
             for k, r in enumerate(readings)]
 
 
@@ -323,7 +331,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     used.update(name_parts)
     x_places = _places(rest)
     for i, number in enumerate(numbers):
-        if any(a <= number.start < b for a, b, _, _ in x_places):
+        if any(place.start <= number.start < place.end for place in x_places):
             dropped.append((number, "axis position"))  # 'when the temperature is 0.2': a place, not a value
             used.add(i)
     # coordinate tuples: ( n , n [, n] ), and pairs in brackets: [4K, 0.587]

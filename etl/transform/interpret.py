@@ -25,7 +25,7 @@ from functools import lru_cache
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
-from benchdb.etl.extract.recognize import PLACEHOLDER, names_no_data
+from benchdb.etl.extract.recognize import ORDINALS, PLACEHOLDER, names_no_data
 from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, SHAPES
 from benchdb.etl.transform.names import (
     alpha_tokens,
@@ -416,7 +416,7 @@ class Figure:
             return tagged
         ordinal = _LEGEND_ORDINAL.match(text.strip(" `*_'\"")) if "#0" in self.aliases else None
         if ordinal is not None:  # 'First legend entry (blue, circles)': the legend's first series
-            return self.aliases.get("#" + str(_ORDINAL_WORDS.index(ordinal.group(1).lower())))
+            return self.aliases.get("#" + str(ORDINALS.index(ordinal.group(1).lower())))
         key = alias_key(text)
         if not key:
             return None
@@ -433,8 +433,7 @@ _MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|with|and|lines?|curves?|bars?|marke
 _STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
 
 
-_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-_LEGEND_ORDINAL = re.compile(r"(?i)(?:the\s+)?(" + "|".join(_ORDINAL_WORDS) + r")\s+(?:legend\s+)?(?:entry|item|series)\b")
+_LEGEND_ORDINAL = re.compile(r"(?i)(?:the\s+)?(" + "|".join(ORDINALS) + r")\s+(?:legend\s+)?(?:entry|item|series)\b")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -1455,14 +1454,14 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             elif _rx(r"(?i)(model|name|system)").match(header_clean):
                 _assign_name(slot, cell, figure, ref, is_label=True)
             elif quantity.kind == "setting" and quantity.setting_key:
-                if parse_number(_RATIO_SIGN.sub("", cell.strip())) is None and _is_numeric(quantity.setting_key, ref):
+                value = _RATIO_SIGN.sub("", cell.strip())  # '2×' in a compression-ratio column
+                if not _is_numeric(quantity.setting_key, ref):
+                    slot.settings.setdefault(quantity.setting_key, cell.strip())
+                elif parse_number(value) is None:
                     # 'FullKV' in the KV Budget column: a baseline row that has no budget
                     slot.settings.setdefault(figure.setting_key_for_labels, cell.strip(" *_"))
-                elif _is_numeric(quantity.setting_key, ref):
-                    slot.settings.setdefault(quantity.setting_key, _setting_value(_RATIO_SIGN.sub("", cell.strip()),
-                                                                                  quantity.setting_key, quantity))
                 else:
-                    slot.settings.setdefault(quantity.setting_key, cell.strip())
+                    slot.settings.setdefault(quantity.setting_key, _setting_value(value, quantity.setting_key, quantity))
             elif _rx(r"(?i)(benchmark|dataset|task)").match(header_clean):
                 _assign_name(slot, "Benchmark: " + cell, figure, ref, is_label=True)
             elif _rx(r"(?i)(panel|subplot|sub-plot|chart)s?$").match(header_clean):
