@@ -244,9 +244,12 @@ def parse_axis(content: str, line: int) -> Axis | None:
     if quoted:
         label = quoted.group(1).strip()
     else:
-        label = _rx(r"\s*(?:[,;]|(?<![A-Z][a-z]{2})\.\s|\.$|\s[-–—]\s|\((?:scale|ranging|range|from|log|linear|ticks?|values?)|"
-                         r"\b(?:ranging|ranges|from|with|ticks?|scale)\b|:)", re.IGNORECASE).split(rest, maxsplit=1)[0]
-        label = label.strip()
+        # a comma inside the label's parentheses is the label's ('AIME 2024 (pass@1, %)'); outside, it ends it
+        masked = _rx(r"\([^()]*\)").sub(lambda m: _rx(r"[,;:]").sub("_", m.group(0)) if m.group(0).count(",") < 2
+                         else m.group(0), rest) if "(" in rest else rest  # two commas or more: a list of ticks
+        end = _rx(r"\s*(?:[,;]|(?<![A-Z][a-z]{2})\.\s|\.$|\s[-–—]\s|\((?:scale|ranging|range|from|log|linear|ticks?|values?)|"
+                  r"\b(?:ranging|ranges|from|with|ticks?|scale)\b|:)", re.IGNORECASE).search(masked)
+        label = rest[:end.start() if end else len(rest)].strip()
         if label.count("(") > label.count(")"):
             label = label[: label.rfind("(")].strip()
     label = _rx(r"\s*\(\s*[-~≈.,\s–—to%]*\d[-~≈\d.,\s–—to%]*\)\s*$").sub("", label).strip()  # a range: (20–100)
@@ -475,6 +478,54 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
         match = _NAME_THEN_LOOK.match(body)
         if match:
             entries.append(LegendEntry(style=match.group("style").strip(" ."), label=match.group("label").strip(), line=line))
+    return entries
+
+
+# A look in a clause ('a lighter sky blue', 'the dashed orange line'), and the words that tie it to its name
+_LOOK_RUN = re.compile(r"(?i)(?<![\w-])(?:(?:" + LOOK + r")[\s-]+)*(?:" + LOOK + r")(?:[\s-]+(?:" + MARKS + "|" + SHAPES
+                       + r"))*(?:\s+with\s+(?:(?:" + LOOK + r")[\s-]+)*(?:" + SHAPES + r")(?:\s+(?:" + MARKS + r"))?)?(?![\w-])")
+_LOOK_SHADE = r"(?:lighter|darker|mid|medium|muted|soft|vivid)"
+_LOOK_LEAD = re.compile(r"(?i)^(?:\W|and|or|a|an|the|with|then|its|" + _LOOK_SHADE + r")*$")
+_LOOK_TIE_AFTER = re.compile(r"(?i)^[\s:=→(-]*(?:(?:is|are|for|with|belongs? to|represents?|denotes?|marks?|shows?|stands? for|=|→|:)\s+)?"
+                             r"(?:the\s+)?")
+_LOOK_TIE_BEFORE = re.compile(r"(?i)\s*(?:(?:is|are)\s+)?(?:(?:drawn|shown|plotted|rendered|coloured|colored)\s+)?"
+                              r"(?:in|as|with|by)?\s*(?:an?\s+|the\s+)?(?:" + _LOOK_SHADE + r"\s+)?[:=(]?\s*$")
+_CLAUSES = re.compile(r"\s*(?:[,;:]|\.\s)\s*")
+_SENTENCE_VERB = re.compile(r"(?i)\b(?:is|are|was|were|has|have|reads?|follows?|shows?|appears?|sits?|order)\b")
+
+
+def _name_like(text: str) -> bool:
+    """A short text that can be a series name: it starts with a capital or a digit, or
+    holds a digit, and is no sentence."""
+    words = text.split()
+    return (0 < len(words) <= 8 and (text[0].isupper() or text[0].isdigit() or _HAS_DIGIT(text) is not None)
+            and not _SENTENCE_VERB.search(text) and not alias_words(text))
+
+
+def alias_words(text: str) -> bool:
+    """Whether `text` is made only of look words (a look, not a name)."""
+    return _STYLE_ONLY_TEXT.fullmatch(text) is not None
+
+
+def paired_looks(text: str, line: int) -> list[LegendEntry]:
+    """Legend entries from clauses that each pair one look with one name, in either order
+    (``navy for Llama 3.1 8B, a lighter sky blue for Qwen2.5-7B``, ``Qwen3-8B in red``)."""
+    entries = []
+    for clause in _CLAUSES.split(text):
+        looks = list(_LOOK_RUN.finditer(clause))
+        if len(looks) != 1:
+            continue
+        look = looks[0]
+        before, after = clause[:look.start()], clause[look.end():]
+        if _LOOK_LEAD.fullmatch(before):
+            label = after[_LOOK_TIE_AFTER.match(after).end():]
+        elif not after.strip(" .)"):
+            label = before[:_LOOK_TIE_BEFORE.search(before).start()]
+        else:
+            continue
+        label = _rx(r"(?i)^(?:and|or)\s+").sub("", label.strip(" .`\"'“”*_"))
+        if _name_like(label):
+            entries.append(LegendEntry(style=look.group(0), label=label, line=line))
     return entries
 
 
@@ -914,9 +965,10 @@ def parse_chart(text: str) -> Chart:
                     scopes.pop()  # the title is not data
                 continue
             field = _AXIS_FIELD.match(label.strip()) if label and axes and section == "components" else None
-            if field is not None and field.group("field").lower() not in ("label", "title", "name"):
-                # '* **Axis Markers:** 30, 40, 50' after '* **Y-axis Title:** ...': a field of the axis just named
-                latest = max(axes, key=lambda a: a.line)
+            latest = max(axes, key=lambda a: a.line) if field is not None else None
+            if field is not None and (field.group("field").lower() not in ("label", "title", "name") or not latest.label):
+                # '* **Axis Markers:** 30, 40, 50' after '* **Y-axis Title:** ...': a field of the axis just named;
+                # '- **Title**: "Budget"' after '- **X-Axis (Horizontal)**:' with no label yet: its title
                 completed = _axis_field(latest, content, line.number)
                 if completed is not None:
                     axes = [completed if a is latest else a for a in axes]
@@ -934,7 +986,8 @@ def parse_chart(text: str) -> Chart:
                 continue
             if label and _rx(r"legend|key\b|colou?r\s*(?:coding|key|legend)|series", re.IGNORECASE).match(label):
                 in_legend = True
-                legend.extend(parse_legend_entries(rest, line.number) or prose_legend(rest, line.number))
+                legend.extend(parse_legend_entries(rest, line.number) or prose_legend(rest, line.number)
+                              or paired_looks(rest, line.number))
                 if scope is not None:
                     scope.role = "legend"
                 continue
@@ -1288,8 +1341,9 @@ _STYLE_REFERENCE = re.compile(
 _LOOK_NAMED = re.compile(
     r"(?i)\bthe\s+(?:" + LOOK + r"\s+){1,3}(?P<name>(?-i:[A-Z])[\w.\-+@]*(?:\s+(?-i:[A-Z0-9])[\w.\-+@]*){0,3})\s+(?:"
     + MARKS + r")\b")
-_COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS + r"))?(?=\s+(?:reaches|stands|sits|edges|scores|"
-                             r"reads|lands|climbs|drops|falls|rises|ends|starts|begins|peaks|holds|leads|trails|is at|comes in)\b)")
+# a colour as the subject of a verb ('the sky blue tops the cluster at 17.7'), not before a mark ('blue bars')
+_COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS + r"))?(?=\s+(?:(?!(?:" + MARKS + "|" + SHAPES
+                             + r"|ones|across|plus|this|its)\b)[a-z]{2,}s|is at|comes in)\b)")
 _ONE_NAME = re.compile(r"[A-Za-z][\w.\-+]*\d[\w.\-+]*")  # one model-like token: 'Qwen3-14B', not 'AIME 2025'
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 _GLYPH_CHAR = re.compile(GLYPHS)

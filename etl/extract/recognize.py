@@ -40,14 +40,15 @@ _DATA_WORDS = frozenset(
     "data table tables values value points point numerical numeric estimated estimates approximate extracted "
     "extraction reconstruction reconstructed readings reading raw summary full list from grid chart plot the of "
     "scores score results result series measurements numbers breakdown by detailed details transcription "
-    "transcribed individual".split())
+    "transcribed individual analysis key trends".split())
+_MARK_WORDS = frozenset("line lines curve curves bar bars".split())  # data words only beside another ('Line Series Analysis')
 
 
 def names_no_data(text: str) -> bool:
     """Whether `text` (a header or label) only says that data follows (``Data Points``,
     ``Approximate values``) and names no model, benchmark or setting."""
-    words = _rx(r"[A-Za-z]+").findall(text)
-    return bool(words) and not _rx(r"\d").search(text) and all(w.lower() in _DATA_WORDS for w in words)
+    words = {w.lower() for w in _rx(r"[A-Za-z]+").findall(text)}
+    return bool(words - _MARK_WORDS) and not _rx(r"\d").search(text) and words <= _DATA_WORDS | _MARK_WORDS
 
 
 # Numbers that annotate rather than measure: statistics, differences, counts.
@@ -78,7 +79,7 @@ _DIFFERENCE_AFTER = re.compile(r"(?i)\s*(?:%|percentage points?|points?|pts|pp)?
                                r"less than|more than|ahead of|behind|apart|short of)\b")
 # Points are a gap between two values, not a value: '8.8 points', '4.5 to 4.7 points', '1.4 pp'
 _POINTS_AFTER = re.compile(r"(?i)(?:\s*(?:to|-|–)\s*[~≈]?\d[\d.]*)?\s*(?:percentage\s+)?(?:points?|pts|pp)\b")
-_THRESHOLD = re.compile(r"(?i)\b(?:below|above|beyond)\s+(?:the\s+)?$")  # 'the only bar below 8': a threshold
+_THRESHOLD = re.compile(r"(?i)\b(?:below|above|beyond|clears?|crosse?s?|exceeds?|surpass(?:es)?|breaks?)\s+(?:the\s+)?$")  # "the only bar below 8", "barely clears 30": a threshold
 _WITHIN = re.compile(r"(?i)\bwithin\s+(?:about\s+|roughly\s+|approximately\s+|~\s*)?$")
 _STOP_WORDS = {
     "a", "an", "the", "of", "at", "is", "are", "was", "with", "and", "to", "for", "on", "in", "by",
@@ -519,7 +520,8 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             listed.difference_update(values + places)
     previous_end = 0
     compares = "below" in rest or "above" in rest or "than" in rest or "ahead" in rest or "behind" in rest \
-        or "apart" in rest or "short of" in rest or "beyond" in rest
+        or "apart" in rest or "short of" in rest or "beyond" in rest or "clear" in rest or "cross" in rest \
+        or "xceed" in rest or "urpass" in rest or "break" in rest
     for i, number in enumerate(numbers):
         if i in name_parts:
             continue
@@ -548,9 +550,12 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "difference"))  # 'lose 4.5 to 4.7 points', 'at most 1.4 points lost'
             previous_end = number.end
             continue
-        if (compares and (_DIFFERENCE_AFTER.match(rest, number.end) or _THRESHOLD.search(clause))) \
-                or ("within" in clause and _WITHIN.search(clause)):
+        if (compares and _DIFFERENCE_AFTER.match(rest, number.end)) or ("within" in clause and _WITHIN.search(clause)):
             dropped.append((number, "difference"))  # 'stays about 25% below the solid one', 'within about 1.2 points'
+            previous_end = number.end
+            continue
+        if compares and _THRESHOLD.search(clause):
+            dropped.append((number, "threshold"))  # 'the only bar below 8', 'barely clears 30, at about 30.8'
             previous_end = number.end
             continue
         if _rx(r"\s*(?:-?\s*)?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", re.IGNORECASE).match(after_text_raw(rest, number)) or _rx(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $").search(clause):

@@ -574,6 +574,15 @@ def _numeric_setting_named(text: str, ref: Reference) -> str | None:
 
 
 @lru_cache(maxsize=1 << 12)
+def _text_setting_named(text: str, ref: Reference) -> str | None:
+    """The text setting (method, precision, reasoning effort, ...) `text` names first, or None:
+    the key of a figure's labels that are no models ('H2O', 'low', 'FP8')."""
+    found = [(m.start(), rule.key) for rule in ref.settings if not rule.is_numeric
+             for m in [rule.pattern.search(text)] if m]
+    return min(found)[1] if found else None
+
+
+@lru_cache(maxsize=1 << 12)
 def _metrics_named(text: str, ref: Reference) -> tuple[str, ...]:
     """The specific metrics `text` names anywhere, each once."""
     named = {match_metric(m.group(0), ref) for rule in ref.metrics if rule.metric != "score"
@@ -615,11 +624,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
             metric = _stated_metric((" ".join(s.text for s in chart.notes), overview), ref) or metric
     unit = value_axis.unit if value_axis else None
     benchmark_text = value_axis.benchmark_text if value_axis else None
-    method_words = _rx(r"\b(precision|quantization|methods?|strateg|techniques?|approach|decoding)", re.IGNORECASE).search(overview + " "
-                             + title)
-    setting_key = "method"
-    if method_words and _rx(r"precision|quantization", re.IGNORECASE).match(method_words.group(1)):
-        setting_key = "precision"
+    setting_key = _text_setting_named(f"{overview} {title}", ref) or "method"
     # every point's label and group headers, counted (a header shared by many points counts for each)
     labels = Counter(p.label for p in chart.points if p.label)
     for header, count in Counter(s.text for p in chart.points for s in p.context).items():
@@ -846,7 +851,7 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
 
 
 _CATEGORY_LABEL = re.compile(
-    r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?(?:\d[\d.,]*|\.\d+)\s*[kmbt%×]?(?:[\s-]*[a-z/]{1,12}){0,2}$")
+    r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?(?:\d[\d.,]*(?:[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\d{1,2})?|\.\d+)\s*[kmbt%×]?(?:[\s-]*[a-z/]{1,12}){0,2}$")
 
 
 def is_category_label(name: str, ref: Reference, figure: Figure | None = None) -> bool:
@@ -1714,7 +1719,7 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             slot.metric = match_metric(point.note, ref)
     for span in reversed(point.topics):  # the nearest sentence before the value that names one benchmark
         if slot.benchmark is None and slot.benchmark_text is None:
-            named = find_benchmarks(span.text, ref)
+            named = [b for b in find_benchmarks(span.text, ref) if not _COMPARED_ON.search(span.text, 0, b[1])]
             panels = {figure.panel_benchmarks[k] for k in _panels_named(span.text) if k in figure.panel_benchmarks} \
                 if figure.panel_benchmarks and "anel" in span.text else set()
             if len({b for b, _, _ in named}) == 1:
@@ -1849,6 +1854,10 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             _emit_params(point, slot.model, reading, quantity, facts)
             continue
         _emit(point, slot, reading, quantity, figure, ref, facts, settings=settings)
+
+
+# 'the ordering is the same as on MMLU-Pro': a benchmark the sentence compares with, not its own
+_COMPARED_ON = re.compile(r"(?i)\b(?:as|than|like|unlike|versus|vs\.?)\s+(?:(?:on|in|for|with)\s+)?(?:the\s+)?\**$")
 
 
 def _benchmark_groups(context: tuple[Span, ...], figure: Figure, ref: Reference) -> tuple[Span, ...]:

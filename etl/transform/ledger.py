@@ -40,7 +40,7 @@ SKIP_STATES = {
     "annotation": "non-data", "axis position": "non-data", "range": "non-data", "trend position": "non-data",
     "truncated": "non-data", "unlabelled reference line": "non-data", "no benchmark result": "non-data",
     "error bar": "non-data", "index": "non-data", "ignored column": "non-data", "not finite": "non-data",
-    "difference": "non-data", "arithmetic": "non-data", "ratio": "non-data",
+    "difference": "non-data", "threshold": "non-data", "arithmetic": "non-data", "ratio": "non-data",
     "no model": "unattributed", "unassigned value": "unattributed", "unalignable list": "unattributed",
     "unparsed line with numbers": "unattributed",
 }

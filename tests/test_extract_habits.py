@@ -1,0 +1,77 @@
+"""Unit tests of the mechanisms added for the heldout23 and heldout32-35 failure classes, each in
+a document of our own: legends told as clauses pairing a look with a name, thresholds that are no
+readings, benchmarks a sentence only compares with, the figure's text setting named by the
+vocabulary, flat axis fields, axis labels with a parenthesised note, powers as x categories."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchdb.etl.extract.parse import paired_looks, parse_axis, parse_chart
+from benchdb.etl.extract.recognize import read_values
+from benchdb.etl.transform.interpret import interpret
+from benchdb.etl.transform.reference import Reference, load_reference
+
+
+@pytest.fixture(scope="module")
+def ref() -> Reference:
+    return load_reference()
+
+
+def rows(text: str, ref: Reference) -> set[tuple[str, str, str, str, float]]:
+    """(model as written, benchmark, metric, setting, value) of every value of `text`."""
+    facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
+    return {(v.model_as_written, v.benchmark_name, v.metric, v.setting, v.value) for v in facts.values}
+
+
+def test_clauses_pairing_a_look_with_a_name_are_legend_entries() -> None:
+    entries = paired_looks("Left to right: teal for Zeta-7B, a lighter sky blue for Kappa-2-9B-it, and Omega 3 8B in "
+                           "mid grey. All bars share one order (teal, sky blue, grey).", 1)
+    assert [(e.style, e.label) for e in entries] == [("teal", "Zeta-7B"), ("sky blue", "Kappa-2-9B-it"),
+                                                    ("grey", "Omega 3 8B")]
+    assert paired_looks("The bars are drawn in teal and the grid in grey.", 1) == []
+
+
+def test_legend_told_in_clauses_names_the_bars_of_the_prose(ref: Reference) -> None:
+    text = ("## Grouped Bar Chart: Accuracy on two benchmarks\n### Components/Axes\n"
+            "* **Y-Axis:** Accuracy (%), 0 to 80.\n* **X-Axis:** MMLU-Pro, GPQA-Diamond.\n"
+            "* **Legend:** One row. From left: navy for Zeta-7B-Instruct, a pale sky blue for Kappa-8B-Instruct.\n"
+            "### Detailed Analysis\n"
+            "On **MMLU-Pro** the sky-blue bar is taller at about 57.5; the navy bar stops near 44.25.\n\n"
+            "On **GPQA-Diamond** the navy bar barely clears 30, at approximately 31.5, and the sky blue tops "
+            "the cluster at about 36.75, so the order is the same as on MMLU-Pro.\n")
+    got = {(m, b, v) for m, b, _, _, v in rows(text, ref)}
+    assert got == {("Kappa-8B-Instruct", "MMLU-Pro", 57.5), ("Zeta-7B-Instruct", "MMLU-Pro", 44.25),
+                   ("Zeta-7B-Instruct", "GPQA Diamond", 31.5), ("Kappa-8B-Instruct", "GPQA Diamond", 36.75)}
+
+
+def test_a_level_a_value_passes_is_no_reading() -> None:
+    readings, dropped = read_values("the bar barely clears 30, at approximately 31.5")
+    assert [r.number.value for r in readings] == [31.5]
+    assert [(n.raw, why) for n, why in dropped] == [("30", "threshold")]
+
+
+def test_labels_of_a_named_text_setting_take_its_key(ref: Reference) -> None:
+    text = ("## Scatter Plot: Accuracy vs. output tokens by reasoning effort\n### Overview\n"
+            "Zeta-20B answers AIME 2025 with its effort set to low, medium or high.\n"
+            "### Components/Axes\n* **X-axis:** Output tokens, log scale.\n* **Y-axis:** Accuracy (Pass@1).\n"
+            "### Detailed Analysis\n* **AIME 25 (Blue):**\n* low: (1.5 x 10^3, 0.5)\n* high: (1.25 x 10^4, 0.75)\n")
+    settings = {s for _, _, _, s, _ in rows(text, ref)}
+    assert settings == {"reasoning_effort=low", "reasoning_effort=high"}
+
+
+def test_flat_axis_fields_and_powers_of_two_as_categories(ref: Reference) -> None:
+    text = ("# Technical Document Extraction: Line Chart\n## 1. Overview\n- **Caption**: Accuracy of Zeta-7B on "
+            "MATH-500.\n## 2. Axes\n- **X-Axis (Horizontal)**:\n- **Title**: \"Budget (# of model generations)\"\n"
+            "- **Ticks**: 2⁰, 2¹, 2²\n- **Y-Axis (Vertical)**:\n- **Title**: \"Accuracy\"\n"
+            "## 3. Data\n### Line Series Analysis\n#### 1. **Temp=0.5** (Blue Circles)\n- **Key Points**:\n"
+            "- `2⁰`: `0.625`\n- `2²`: `0.75`\n")
+    assert {(s, v) for _, _, _, s, v in rows(text, ref)} == {("num_samples=1, temperature=0.5", 0.625),
+                                                            ("num_samples=4, temperature=0.5", 0.75)}
+
+
+def test_a_parenthesised_note_with_one_comma_stays_in_the_axis_label() -> None:
+    axis = parse_axis("X-axis: `AIME 2024 (pass@1, %)`", 1)
+    assert (axis.label, axis.ticks) == ("AIME 2024 (pass@1, %)", ())
+    listed = parse_axis("X-axis: Model names (Zeta-7B, Kappa-8B, Omega-9B).", 1)
+    assert (listed.label, listed.ticks) == ("Model names", ("Zeta-7B", "Kappa-8B", "Omega-9B"))
