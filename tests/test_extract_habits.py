@@ -75,3 +75,28 @@ def test_a_parenthesised_note_with_one_comma_stays_in_the_axis_label() -> None:
     assert (axis.label, axis.ticks) == ("AIME 2024 (pass@1, %)", ())
     listed = parse_axis("X-axis: Model names (Zeta-7B, Kappa-8B, Omega-9B).", 1)
     assert (listed.label, listed.ticks) == ("Model names", ("Zeta-7B", "Kappa-8B", "Omega-9B"))
+
+
+def test_series_told_by_legend_order_and_curve_position(ref: Reference) -> None:
+    text = ("## Line Chart: GPQA Diamond Pass@1 vs. temperature\n### Components/Axes\n"
+            "* **X-axis:** \"Temperature\", ticks 0.2, 0.6, 1.0.\n* **Y-axis:** \"Pass@1 (%)\".\n"
+            "* **Legend:**\n  1. Zeta-7B (blue, circles)\n  2. Kappa-8B (orange, squares)\n"
+            "* The blue Zeta-7B line is the upper line; the orange Kappa-8B line is the lower one.\n"
+            "### Detailed Analysis\n"
+            "The first series begins at about 61.5 at 0.2. At x = 0.6, the y-value is about 63.25, and at x = 1.0 "
+            "it is about 60.75.\n\n"
+            "**Lower line.** It starts at 50.5 for T = 0.2 and ends with a drop to roughly 47.25 at the rightmost "
+            "tick, 1.0.\n")
+    assert {(m, s, v) for m, _, _, s, v in rows(text, ref)} == {
+        ("Zeta-7B", "temperature=0.2", 61.5), ("Zeta-7B", "temperature=0.6", 63.25),
+        ("Zeta-7B", "temperature=1", 60.75), ("Kappa-8B", "temperature=0.2", 50.5),
+        ("Kappa-8B", "temperature=1", 47.25)}
+
+
+def test_a_k_column_under_pass_at_k_folds_into_the_metric_and_prose_repeats_load_once(ref: Reference) -> None:
+    text = ("## Table: pass@k on GPQA Diamond\n### Overview\nThe rows are values of k for the pass@k metric.\n"
+            "### Detailed Analysis\n| k | Zeta-7B | Kappa-8B |\n|---|---|---|\n| 1 | 40.5 | 38.25 |\n"
+            "| 8 | 70.5 | 66.75 |\n\nZeta-7B moves from 40.5 to 70.5 between the two rows.\n")
+    assert {(m, metric, v) for m, _, metric, _, v in rows(text, ref)} == {
+        ("Zeta-7B", "pass@1", 40.5), ("Kappa-8B", "pass@1", 38.25), ("Zeta-7B", "pass@8", 70.5),
+        ("Kappa-8B", "pass@8", 66.75)}

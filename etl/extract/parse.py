@@ -24,6 +24,7 @@ from benchdb.etl.extract.recognize import (
     ARITHMETIC,
     AT_PHRASE,
     DESCRIPTIVE_FIELDS,
+    ORDINALS,
     clean,
     named_clauses,
     names_no_data,
@@ -31,7 +32,7 @@ from benchdb.etl.extract.recognize import (
     split_label,
 )
 from benchdb.etl.extract.structure import SourceLine, split_cells, split_lines
-from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, SHAPES
+from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHAPES
 
 _COMMENTARY = re.compile(
     r"observ|interpret|insight|takeaway|conclusion|summary|implication|trend|discussion|analysis of trends|"
@@ -486,7 +487,7 @@ _LOOK_RUN = re.compile(r"(?i)(?<![\w-])(?:(?:" + LOOK + r")[\s-]+)*(?:" + LOOK +
                        + r"))*(?:\s+with\s+(?:(?:" + LOOK + r")[\s-]+)*(?:" + SHAPES + r")(?:\s+(?:" + MARKS + r"))?)?(?![\w-])")
 _LOOK_SHADE = r"(?:lighter|darker|mid|medium|muted|soft|vivid)"
 _LOOK_LEAD = re.compile(r"(?i)^(?:\W|and|or|a|an|the|with|then|its|" + _LOOK_SHADE + r")*$")
-_LOOK_TIE_AFTER = re.compile(r"(?i)^[\s:=→(-]*(?:(?:is|are|for|with|belongs? to|represents?|denotes?|marks?|shows?|stands? for|=|→|:)\s+)?"
+_LOOK_TIE_AFTER = re.compile(r"(?i)^[\s:=→(-]*(?:(?:is|are|for|with|belongs? to|labell?ed|named|called|represents?|denotes?|marks?|shows?|stands? for|=|→|:)\s+)?"
                              r"(?:the\s+)?")
 _LOOK_TIE_BEFORE = re.compile(r"(?i)\s*(?:(?:is|are)\s+)?(?:(?:drawn|shown|plotted|rendered|coloured|colored)\s+)?"
                               r"(?:in|as|with|by)?\s*(?:an?\s+|the\s+)?(?:" + _LOOK_SHADE + r"\s+)?[:=(]?\s*$")
@@ -1176,7 +1177,8 @@ def parse_chart(text: str) -> Chart:
             context = [(r, s) for r, s in context if s.line not in heading_items or r < rank]
         ctx = tuple(s for _, s in context)
         lead_series = label is not None and (_ONE_NAME.fullmatch(label.rstrip(". ")) is not None
-                                             or label.rstrip(". ") in {e.label for e in legend})
+                                             or label.rstrip(". ") in {e.label for e in legend}
+                                             or _LOOK_LEAD_REFERENCE.fullmatch(label.rstrip(". ")) is not None)
         if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \
                 and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)
                      or lead_series and _SENTENCE_BREAK.search(rest)) and len(readings) >= 2:
@@ -1337,6 +1339,14 @@ _NAME_TOKEN = re.compile(
 # A series referred to by its look in prose: 'the blue line', 'the dashed orange curve'.
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
+# A series referred to by its place in the legend or on the plot: 'the second series', 'the upper line'
+_SERIES_REFERENCE = re.compile(r"(?i)\bthe\s+(?P<name>(?:" + "|".join(ORDINALS) + "|" + POSITIONS + r")\s+(?:legend\s+)?"
+                               r"(?:series|line|curve|entry|item))\b")
+_PREDICATE = re.compile(r"(?i)\b(?:is|are|was|were|remains|stays|becomes|as)\s+$")
+_SERIES_HINT = re.compile(r"(?i)\b(?:series|line|curve|entry|item)\b")
+# A lead that names a series by its look or where its curve runs: '**Upper line.**', '**The dashed orange curve.**'
+_LOOK_LEAD_REFERENCE = re.compile(r"(?i)(?:the\s+)?(?:(?:" + LOOK + "|" + POSITIONS + r")[\s-]+){1,3}(?:" + MARKS + "|"
+                                  + SHAPES + r")")
 # A series named between its look and its mark: 'the grey Majority Voting line', 'the red Qwen3-8B bars'.
 _LOOK_NAMED = re.compile(
     r"(?i)\bthe\s+(?:" + LOOK + r"\s+){1,3}(?P<name>(?-i:[A-Z])[\w.\-+@]*(?:\s+(?-i:[A-Z0-9])[\w.\-+@]*){0,3})\s+(?:"
@@ -1473,6 +1483,12 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         for match in _COLOUR_SUBJECT.finditer(sentence):  # 'teal reaches only ~62.5%': a colour as the subject
             if not _overlaps(names, match.start(), match.end()):
                 names.append((match.start(), match.end(), match.group(0)))
+        for match in _SERIES_REFERENCE.finditer(sentence) if not opened_by and _SERIES_HINT.search(sentence) else ():
+            # 'The second series starts much lower', 'the upper line starts at': by legend order or by place (under
+            # a lead that names the series, such a reference is that series again)
+            if not _overlaps(names, match.start(), match.end()) and not _COMPARED_WITH.search(sentence, 0, match.start()) \
+                    and not _PREDICATE.search(sentence, 0, match.start()):  # 'this is the highest line': no subject
+                names.append((match.start("name"), match.end("name"), match.group("name")))
         for match in _STYLE_REFERENCE.finditer(sentence):
             if _COMPARED_WITH.search(sentence, 0, match.start()):
                 continue  # 'slightly below the solid line': a comparison, not the subject

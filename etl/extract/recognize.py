@@ -66,7 +66,7 @@ _TREND_POSITION = re.compile(
 DIFFERENCE_START = r"(?=[gdwntlabhimsop])"  # first letters of the words below: a quick no elsewhere
 _DIFFERENCE = re.compile(
     r"\b" + DIFFERENCE_START + r"(?:gap|difference|delta|widens?|narrows?|trails? by|leads? by|ahead by|behind by|lower by|higher by|"
-    r"improves? by|improvement of|gains? of|drops? of|drop|margin|speed-?up|more than|less than|"
+    r"improves? by|improvement of|gains? of|drops? of|drop(?!\s+(?:back\s+)?to\b)|margin|speed-?up|more than|less than|"
     r"outperforms? by|points? (?:higher|lower|above|below))\b", re.IGNORECASE)
 # the ends of an error bar or interval, written as its own range
 _ERROR_RANGE = re.compile(r"(?i)\b(?:error bars?|confidence intervals?|whiskers?|CIs?)\b[^.;]{0,40}\b(?:from|between|spans?|"
@@ -210,14 +210,16 @@ _PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, g
      r"\b(?i:the|an?)\s+(?P<ticked>" + _PLACE_NUMBER + r")(?:[\s-]+(?:token|sample))?\s+(?:mark|tick|position|setting|"
      r"level|budget|context|cache|window)\b", "ticked"),
     ((", at", ",at"), r",\s*at\s+(?P<aside>" + _PLACE_NUMBER + r")\s*,(?=\s*[a-z])", "aside"),  # 'Its first marker, at 0.2, reads'
-    (("tick,", "Tick,"), r"(?i:\b(?:at\s+)?the\s+[a-z]+\s+tick,\s*)(?P<named>" + _PLACE_NUMBER + r")(?![\w.])",
+    (("tick,", "Tick,"), r"(?i:\b(?:at\s+)?the\s+[a-z]+\s+tick,\s*)(?P<named>" + _PLACE_NUMBER + r")(?!\w|\.\d)",
      "named"),  # 'at the rightmost tick, 1.2'
     (("is", "of", "reach", "hit", "equal", "rise", "increase", "grow"),
      r"(?i:\b(?:when|where|at|for|with|once|as|until)\s+(?:the\s+|an?\s+)?"
      r"(?:temperature|budget|context(?:\s+length)?|(?-i:[A-Zτλ]))\s*(?:is|of|reaches|hits|equals|rises\s+to|"
      r"increases\s+to|grows\s+to)\s*)(?P<keyed>(?:\d+(?:\.\d+)?|\.\d+)(?:\s?[kK])?)(?!\w|\.\d)", "keyed"),
-    (("at ", "At ", "AT "), r"(?i:\bat\s+)(?P<lead>" + _PLACE_NUMBER + r")\s+(?=(?i:it|its|they|this|the)\s)",
-     "lead"),  # 'and at 1.2 it ends at 50.6'
+    (("at ", "At ", "AT "), r"(?i:\bat\s+)(?:[A-Za-zτ]\s*=\s*)?(?P<lead>" + _PLACE_NUMBER + r")\s+(?=(?i:it|its|they|this|the)\s)",
+     "lead"),  # 'and at 1.2 it ends at 50.6', 'and at x = 4k it is about 55.3'
+    (("arker", "oint", "eading", "dot", "Dot"), r"(?i:\b(?:marker|point|dot|reading)\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
+     + r")(?!\w|\.\d)", "marked"),  # 'the marker at 8k sits at roughly 63.9'
 ))
 # Between a value and the place right after it: '71.4% under the ', '90.5% at the '
 _VALUE_THEN_PLACE = re.compile(r"\s*%?\s*,?\s*(?:(?:[a-z]+)\s+){0,3}")
@@ -357,6 +359,10 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
     openings = list(_AT_OPENING.finditer(rest)) if ("At " in rest or "at " in rest) and ("," in rest or ":" in rest) else []
     for k, opening in enumerate(openings):
         stop = openings[k + 1].start() if k + 1 < len(openings) else len(rest)
+        keyed = _rx(r"^([A-Za-z][\w-]{0,20})\s*=").match(opening.group("cat"))
+        again = _rx(r"\b" + re.escape(keyed.group(1)) + r"\s*=").search(rest, opening.end(), stop) if keyed else None
+        if again:  # 'At x = 2k, ... 42.7, and at x = 4k it is ... 55.3': the next 'x =' starts another place
+            stop = again.start()
         for j, number in enumerate(numbers):
             if opening.start("cat") <= number.start < opening.end("cat"):
                 used.add(j)

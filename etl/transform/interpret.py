@@ -26,7 +26,7 @@ from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
 from benchdb.etl.extract.recognize import ORDINALS, PLACEHOLDER, names_no_data
-from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, SHAPES
+from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHAPES
 from benchdb.etl.transform.names import (
     alpha_tokens,
     family_token,
@@ -414,6 +414,9 @@ class Figure:
         tagged = self.aliases.get("=" + text.strip(" `*_'\"").lower())
         if tagged is not None:  # 'R1-7B' where a label key says 'R1-7B = DeepSeek-R1-Distill-Qwen-7B'
             return tagged
+        place = _POSITION_REF.fullmatch(text.strip(" `*_'\".:"))
+        if place is not None:  # 'Upper line' where the document says which series the upper line is
+            return self.aliases.get("@" + place.group("pos").lower())
         ordinal = _LEGEND_ORDINAL.match(text.strip(" `*_'\"")) if "#0" in self.aliases else None
         if ordinal is not None:  # 'First legend entry (blue, circles)': the legend's first series
             return self.aliases.get("#" + str(ORDINALS.index(ordinal.group(1).lower())))
@@ -527,6 +530,13 @@ _TAG_IS_NAME = re.compile(r"\s*[`'\"]?(?P<tag>[\w.\-+]{1,16}|" + GLYPHS + r")[`'
 
 
 _GLYPH = re.compile(GLYPHS)
+# a series told by where its curve runs: 'the upper line', 'Lower curve'
+_POSITION_REF = re.compile(r"(?i)(?:the\s+)?(?P<pos>" + POSITIONS + r")(?:[\s-]?most)?\s+(?:line|curve|series|trace|one)")
+_NAME_SPAN = r"(?P<name>(?-i:[A-Z])[\w.\-+/]*\d[\w.\-+/]*(?:\s(?-i:[A-Z0-9])[\w.\-+/]*){0,3}?|(?-i:[A-Z])[\w.\-+/]{2,})"
+# 'The red QwQ-32B line is the upper line', 'upper curve = R-KV', 'the lower one is Zeta-7B'
+_NAME_IS_POSITION = re.compile(r"(?i)(?:(?:" + LOOK + r")\s+)*" + _NAME_SPAN + r"(?:\s+(?:line|curve|series))?\s+(?:is|stays|remains)"
+                               r"\s+(?:always\s+)?" + _POSITION_REF.pattern[4:])
+_POSITION_IS_NAME = re.compile(_POSITION_REF.pattern + r"\s*(?:=|:|is|belongs\s+to|shows)\s+(?:the\s+)?" + _NAME_SPAN)
 
 
 def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
@@ -541,6 +551,7 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
         if key and name and not alias_key(name):
             aliases.setdefault(key, name)
 
+    legend_labels = {entry.label for entry in chart.legend}
     for index, entry in enumerate(chart.legend):
         add(entry.style, entry.label)
         aliases.setdefault(f"#{index}", entry.label)
@@ -557,6 +568,10 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
         if tag and len(tag.group("tag")) < len(tag.group("name")) and is_model_like(tag.group("name"), ref) == 2:
             aliases.setdefault("=" + tag.group("tag").lower(), tag.group("name"))
     for text in (overview, *(s.text for s in chart.notes)):
+        for clause in _rx(r"[;,]\s+|\.\s+").split(text) if _rx(r"(?i)\b(?:" + POSITIONS + ")").search(text) else ():
+            placed = _NAME_IS_POSITION.search(clause) or _POSITION_IS_NAME.search(clause)
+            if placed and is_model_like(placed.group("name"), ref) or placed and placed.group("name") in legend_labels:
+                aliases.setdefault("@" + placed.group("pos").lower(), placed.group("name"))
         if not _ANY_STYLE_WORD.search(text):
             continue
         for match in _STYLE_IS_NAME.finditer(text):
@@ -691,6 +706,8 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
                     if len(keys) == 1:
                         symbols[symbol] = keys.pop()
                     break
+    if "k" not in symbols and _rx(r"(?i)\b(?:pass|maj|cons|best-of)@k\b").search(" ".join(texts + [chart.title.text if chart.title else ""])):
+        symbols["k"] = "num_samples"  # the k of a pass@k figure: folded into the metric ('pass@4')
     return symbols
 
 
@@ -1429,6 +1446,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                                       f"{noted.group('note')} in parentheses after {number.raw}",
                                       token=next((n.raw for n in find_numbers(noted.group("note"))), noted.group("note"))))
         quantity = quantity_of(header_clean, ref)
+        if quantity.kind == "unknown" and header_clean in figure.symbols:  # a column headed 'k' or 'N'
+            quantity = Quantity("setting", header_clean, setting_key=figure.symbols[header_clean])
         pair = _PAIR_CELL.fullmatch(cell) if number is None and figure.cell_pair and "/" in cell else None
         if pair:  # '38.5 / 1,310': two readings of one column, each measuring its part of the pair
             for part, measure in zip((pair.group("a"), pair.group("b")), figure.cell_pair):
@@ -2031,11 +2050,15 @@ def _dedupe(facts: DocumentFacts) -> None:
     or a value read without its x category that its series also has with one ('starts at about
     85.7%' beside the table row at N = 1)."""
     placed = {(name_key(f.model_name), f.benchmark_name, f.metric, f.value) for f in facts.values if f.setting}
+    # 'moves from 59.4 to 76.8' under a pass@k table: pass@k with no k, beside the same value with its k
+    with_k = {(name_key(f.model_name), f.benchmark_name, f.metric.split("@")[0], f.value) for f in facts.values
+              if "@" in f.metric and not f.metric.endswith("@k")}
     seen: set[tuple] = set()
     kept = []
     for fact in facts.values:
         key = (name_key(fact.model_name), fact.benchmark_name, fact.metric, fact.setting, fact.value, fact.unit)
-        if key in seen or not fact.setting and key[:3] + (fact.value,) in placed:
+        if key in seen or not fact.setting and key[:3] + (fact.value,) in placed or fact.metric.endswith("@k") \
+                and (key[0], key[1], fact.metric.split("@")[0], fact.value) in with_k:
             continue
         seen.add(key)
         kept.append(fact)
