@@ -100,3 +100,32 @@ def test_a_k_column_under_pass_at_k_folds_into_the_metric_and_prose_repeats_load
     assert {(m, metric, v) for m, _, metric, _, v in rows(text, ref)} == {
         ("Zeta-7B", "pass@1", 40.5), ("Kappa-8B", "pass@1", 38.25), ("Zeta-7B", "pass@8", 70.5),
         ("Kappa-8B", "pass@8", 66.75)}
+
+
+def test_rows_without_a_header_of_their_own_continue_the_table_above(ref: Reference) -> None:
+    text = ("## Table: Results\n### Detailed Analysis\n| Model | AIME 2024 | GPQA Diamond |\n|---|---|---|\n"
+            "| Zeta-7B | 50.5 | 40.25 |\n\n**Block 2 (the header is not repeated):**\n\n| Kappa-8B | 60.5 | 45.75 |\n")
+    assert {(m, b, v) for m, b, _, _, v in rows(text, ref)} == {
+        ("Zeta-7B", "AIME 2024", 50.5), ("Zeta-7B", "GPQA Diamond", 40.25),
+        ("Kappa-8B", "AIME 2024", 60.5), ("Kappa-8B", "GPQA Diamond", 45.75)}
+
+
+def test_cells_with_data_bars_and_budget_dot_metric_headers(ref: Reference) -> None:
+    text = ("## Table: Zeta-7B on AIME 2025 under KV budgets\n### Overview\nKV-cache eviction methods at two KV "
+            "budgets.\n### Detailed Analysis\n| Method | 1024 · Acc. | 1024 · TPS | 2048 · Acc. |\n|---|---|---|---|\n"
+            "| H2O | `██▏` 30.5 | `████` 1,250 | `███▍` 40.25 |\n")
+    assert {(metric, s, v) for _, _, metric, s, v in rows(text, ref)} == {
+        ("accuracy", "kv_budget=1024, method=H2O", 30.5), ("throughput", "kv_budget=1024, method=H2O", 1250.0),
+        ("accuracy", "kv_budget=2048, method=H2O", 40.25)}
+
+
+def test_a_toml_block_of_panels_and_series_is_a_grid(ref: Reference) -> None:
+    text = ("## Bar Chart: Pass@1 vs. temperature\n### Components/Axes\n* X-axis: \"Temperature\", groups 0.2, 0.6, 1.0\n"
+            "* Y-axis: \"Pass@1 (%)\"\n### Detailed Analysis\n```toml\n[figure]\nx_values = [0.2, 0.6, 1.0]\n\n[[panel]]\n"
+            "benchmark = \"AIME 2024\"\n  [[panel.series]]\n  model = \"Zeta-7B\"\n  values = [60.5, 64.25, 62.5]\n\n"
+            "[[panel]]\nbenchmark = \"LiveCodeBench\"\n  [[panel.series]]\n  model = \"Zeta-7B\"\n"
+            "  values = [40.5, 44.75, 42.5]\n```\n")
+    assert {(b, s, v) for _, b, _, s, v in rows(text, ref)} == {
+        ("AIME 2024", "temperature=0.2", 60.5), ("AIME 2024", "temperature=0.6", 64.25),
+        ("AIME 2024", "temperature=1", 62.5), ("LiveCodeBench", "temperature=0.2", 40.5),
+        ("LiveCodeBench", "temperature=0.6", 44.75), ("LiveCodeBench", "temperature=1", 42.5)}

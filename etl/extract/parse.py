@@ -838,6 +838,7 @@ def parse_chart(text: str) -> Chart:
     context: list[tuple[float, Span]] = []
     in_legend = False
     table_header: tuple[str, ...] | None = None
+    last_header: tuple[str, ...] = ()  # the header of the latest table, for rows that continue it
     table_above: tuple[str, ...] = ()  # the cells of the table's previous row, for merged cells
     header_line = -1  # the line of the table header row read last
     table_block: Span | None = None  # a label row of the table ('| **Throughput (tok/s)** | | |') over the rows below
@@ -1016,12 +1017,15 @@ def parse_chart(text: str) -> Chart:
                 continue
         # -- data section -----------------------------------------------------------
         if line.kind == "table_row":
+            if table_header is None and not line.is_table_header and len(line.cells) == len(last_header) > 1:
+                table_header = last_header  # a block of rows with no header of its own continues the table above
             if line.is_table_header or table_header is None:
                 cells = tuple(clean(c) for c in line.cells)
                 if line.is_table_header and table_header is not None and previous.get(line.number) == header_line \
                         and len(cells) == len(table_header):  # a second header row: each column named by both
                     cells = tuple(a if a == b else f"{a} {b}".strip() for a, b in zip(table_header, cells))
                 table_header, header_line = cells, line.number
+                last_header = cells
                 table_above, table_block = (), None
                 if scope is not None:
                     scope.role = "table header"

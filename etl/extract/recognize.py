@@ -40,7 +40,7 @@ _DATA_WORDS = frozenset(
     "data table tables values value points point numerical numeric estimated estimates approximate extracted "
     "extraction reconstruction reconstructed readings reading raw summary full list from grid chart plot the of "
     "scores score results result series measurements numbers breakdown by detailed details transcription "
-    "transcribed individual analysis key trends".split())
+    "transcribed individual analysis key trends footer row".split())
 _MARK_WORDS = frozenset("line lines curve curves bar bars".split())  # data words only beside another ('Line Series Analysis')
 
 
@@ -74,7 +74,8 @@ _ERROR_RANGE = re.compile(r"(?i)\b(?:error bars?|confidence intervals?|whiskers?
 # a computation written out, '58.081 - 55.909 = 2.172', '61.2 / 58.9 ≈ 1.04': its numbers are derived, not read
 _OPERAND = r"[~≈]?\s*\d[\d,]*(?:\.\d+)?%?"
 ARITHMETIC = re.compile(r"(?<![\w.\-])" + _OPERAND + r"(?:\s*[-+−/×*÷]\s*" + _OPERAND + r")+\s*[=≈]\s*[-−]?" + _OPERAND)
-_RATIO_AFTER = re.compile(r"(?i)\s*(?:times|×)\s+(?:the|as|that|more|less|higher|lower|larger|smaller)\b")
+_RATIO_AFTER = re.compile(r"(?i)\s*(?:times|×|x)\s+(?:the|as|that|more|less|higher|lower|larger|smaller|slower|faster|fewer|bigger|"
+                          r"longer|shorter|cheaper|greater)\b")
 _DIFFERENCE_AFTER = re.compile(r"(?i)\s*(?:%|percentage points?|points?|pts|pp)?\s+(?:below|above|higher than|lower than|"
                                r"less than|more than|ahead of|behind|apart|short of)\b")
 # Points are a gap between two values, not a value: '8.8 points', '4.5 to 4.7 points', '1.4 pp'
@@ -98,7 +99,12 @@ def clean(text: str) -> str:
         text = _rx(r"(?=[*_])(?:(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w))").sub("", text)
     if "`" in text:
         text = _CODE.sub("", text)
+    if _DATA_BAR.search(text):  # '██▏ 21.4': an in-cell data bar drawn with block characters, then its value
+        text = _DATA_BAR.sub(" ", text)
     return " ".join(text.split())
+
+
+_DATA_BAR = re.compile(r"[\u2580-\u259f]+")
 
 
 def split_label(content: str) -> tuple[str | None, str | None, str]:
@@ -536,7 +542,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             continue
         before_text = rest[previous_end: number.start]
         # the key before a number ends at the previous clause boundary
-        clause = _rx(r"(?=[,;.aw|·])(?:[,;|·]|\.\s|\band\b|\bwith\b|\bwhile\b)").split(before_text)[-1]
+        clause = _rx(r"(?=[,;.aw|·])(?:[,;|·]|\.\s(?=\S)|\band\b|\bwith\b|\bwhile\b)").split(before_text)[-1]
         after_match = _rx(r"\s*([A-Za-z@][\w@/%.\-]*(?:\s+[A-Za-z@][\w@/%.\-]*){0,3})").match(rest[number.end:])
         after_text = after_match.group(1) if after_match else ""
         after_text = _rx(r"\b(?:and|with|at|while|which|for|in|from|to)\b").split(after_text)[0].strip(" .")
@@ -568,7 +574,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "axis position"))
             previous_end = number.end
             continue
-        if ("times" in rest or "×" in rest) and _RATIO_AFTER.match(rest, number.end):
+        if ("times" in rest or "×" in rest or "x " in rest) and _RATIO_AFTER.match(rest, number.end):
             dropped.append((number, "ratio"))  # 'about 1.6 times the latency of the others'
             previous_end = number.end
             continue

@@ -214,57 +214,91 @@ def _latex_grids(raw_lines: list[str], kinds: dict[int, tuple[str, int, bool]], 
 _JSON_NAME_KEYS = ("name", "label", "model", "series", "method", "title")
 
 
-def _json_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
-    """The cells of a fenced JSON block that lists series over categories
-    (``{"categories": ["HumanEval", "MBPP"], "series": [{"name": "GPT-4.1", "values": [94.5, 88.2]}]}``),
-    one grid row on the line of each series and the header on the line of the categories;
-    None unless every series stands on one line with as many numbers as there are categories."""
+def _tree_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
+    """The cells of a fenced JSON or TOML block that lists series over categories
+    (``{"categories": ["HumanEval", "MBPP"], "series": [{"name": "GPT-4.1", "values": [94.5, 88.2]}]}``,
+    or ``x_values = [0.2, 0.6]`` over ``[[panel.series]]`` tables of ``model`` and ``values``): the
+    header on the line of the categories, one grid row on the line of each series' values, and a
+    column for the benchmark an enclosing object names; None unless every series has as many
+    numbers as there are categories, on one line."""
     text = "\n".join(rows)
-    if "{" not in text or "[" not in text:
+    if "[" not in text:
         return None
-    import json
-
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):  # not JSON, or nested beyond what a chart's data needs
+    data = _load_tree(text)
+    if data is None:
         return None
-    categories: list[str] = []
-    series: list[tuple[str, str, list[float]]] = []  # (name key, name, values)
+    categories: list[object] = []
+    series: list[tuple[str, str, list[object], str]] = []  # (name key, name, values, benchmark of an enclosing object)
 
-    def walk(node: object) -> None:
+    def numbers(value: object) -> bool:
+        return isinstance(value, list) and len(value) >= 2 and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) for x in value)
+
+    def walk(node: object, context: str) -> None:
         if isinstance(node, dict):
+            context = next((v for k, v in node.items() if k.lower() in _TREE_CONTEXT_KEYS and isinstance(v, str)),
+                           context)
             names = [(k, v) for k, v in node.items() if k.lower() in _JSON_NAME_KEYS and isinstance(v, str)]
-            values = [v for v in node.values() if isinstance(v, list) and len(v) >= 2
-                      and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)]
+            values = [v for v in node.values() if numbers(v)]
             if names and len(values) == 1:
-                series.append((names[0][0], names[0][1], values[0]))
+                series.append((names[0][0], names[0][1], values[0], context))
                 return
-            for value in node.values():
-                walk(value)
+            for key, value in node.items():
+                if not categories and numbers(value) and _X_KEY.fullmatch(key):
+                    categories.extend(value)  # 'x_values = [0.2, 0.6, 1.0]': the categories, not a series
+                    continue
+                walk(value, context)
         elif isinstance(node, list):
             if not categories and len(node) >= 2 and all(isinstance(x, str) for x in node):
                 categories.extend(node)
                 return
             for value in node:
-                walk(value)
+                walk(value, context)
 
     try:
-        walk(data)
+        walk(data, "")
     except RecursionError:
         return None
-    if not categories or not series or any(len(values) != len(categories) for _, _, values in series):
+    if not categories or not series or any(len(values) != len(categories) for _, _, values, _ in series):
         return None
+    import json
+
     cells: list[tuple[str, ...] | None] = [None] * len(rows)
     header = next((i for i, row in enumerate(rows) if all(json.dumps(c) in row for c in categories)), None)
     if header is None:
         return None
-    cells[header] = (series[0][0], *categories)
-    for _, name, values in series:
-        line = next((i for i, row in enumerate(rows) if json.dumps(name) in row and i != header), None)
-        if line is None or cells[line] is not None or not all(json.dumps(v) in rows[line] for v in values):
+    contexts = any(context for *_, context in series)
+    cells[header] = (series[0][0], *(("benchmark",) if contexts else ()), *(c if isinstance(c, str) else json.dumps(c) for c in categories))
+    for _, name, values, context in series:
+        holding = [i for i, row in enumerate(rows) if i != header and cells[i] is None
+                   and all(json.dumps(v) in row for v in values)]
+        line = next((i for i in holding if json.dumps(name) in rows[i]), holding[0] if holding else None)
+        if line is None:
             return None
-        cells[line] = (name, *(json.dumps(v) for v in values))
+        cells[line] = (name, *((context,) if contexts else ()), *(json.dumps(v) for v in values))
     return cells
+
+
+def _load_tree(text: str) -> object | None:
+    """`text` read as JSON, else as TOML; None when it is neither (or nested too deep)."""
+    import json
+
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        pass
+    if "=" not in text:
+        return None
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+_TREE_CONTEXT_KEYS = ("benchmark", "dataset", "task")
+_X_KEY = re.compile(r"(?i)x(?:[_ ]?(?:values?|ticks?|labels?|categories|axis))?|categories|ticks|groups")
 
 
 def _record_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
@@ -446,7 +480,7 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
                     kinds[line] = ("other", 0, False)
                 inner = range(first + 1, last) if name == "fence" else range(first, last + 1)
                 rows = [raw_lines[i] for i in inner]
-                grid = (fenced_grid(rows) or _json_grid(rows) or _record_grid(rows)) if len(inner) >= 2 else None
+                grid = (fenced_grid(rows) or _tree_grid(rows) or _record_grid(rows)) if len(inner) >= 2 else None
                 if grid is not None:
                     _mark_grid(inner, grid, kinds, header_rows, grid_cells)
                 else:
@@ -470,7 +504,13 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
         _aligned_grids(raw_lines, kinds, header_rows, grid_cells)
     if "\\begin{tabular" in text:
         _latex_grids(raw_lines, kinds, header_rows, grid_cells)
+    for line, (kind, _, _) in list(kinds.items()):  # '| Qwen3-4B | 73.5 | 65.1 |' with no rule row: a table's rows
+        if kind == "paragraph" and _PIPE_ROW.fullmatch(raw_lines[line]):
+            kinds[line] = ("table_row", 0, False)
     return kinds, header_rows, grid_cells
+
+
+_PIPE_ROW = re.compile(r"\s*\|(?:[^|\n]*\|){2,}\s*")
 
 
 def split_lines(text: str) -> list[SourceLine]:

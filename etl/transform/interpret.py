@@ -357,7 +357,7 @@ def _benchmark_residue(text: str, benchmark: str | None) -> str | None:
     residue = _rx(r"(?i)\b(?:pass\s*@\s*\d+|accuracy|acc\.?|score|scores|avg\.?|average|mean|performance|"
                      r"success\s*rate|win\s*rate|rate|results?|evaluation|eval|percent|%|points?)\b").sub(" ", residue)
     residue = _rx(r"[%()\[\]:↑↓]|(?<=\s)\.(?=\s|$)").sub(" ", residue)
-    residue = _rx(r"\s+").sub(" ", residue).strip(" -–,.")
+    residue = _rx(r"\s+").sub(" ", residue).strip(" -–,.·|/@")  # "1024 · Acc.": the budget, not "1024 ·"
     if not residue or len(residue) > 40:
         return None
     words = residue.split()
@@ -1582,7 +1582,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 series.settings.setdefault(figure.setting_key_for_labels, quantity.benchmark_text)
             readings.append((reading, series.measures, series))
             continue
-        if quantity.kind in ("metric", "params") and not (only_a_name and (figure.benchmarks or series_columns)):
+        if quantity.kind in ("metric", "params") and not (only_a_name and (figure.benchmarks or series_columns
+                                                                            or _is_x_tick(header_clean, figure, ref))):
             readings.append((reading, quantity, None))
             continue
         benchmark = _column_benchmark(header_clean, ref)
