@@ -129,3 +129,15 @@ def test_a_toml_block_of_panels_and_series_is_a_grid(ref: Reference) -> None:
         ("AIME 2024", "temperature=0.2", 60.5), ("AIME 2024", "temperature=0.6", 64.25),
         ("AIME 2024", "temperature=1", 62.5), ("LiveCodeBench", "temperature=0.2", 40.5),
         ("LiveCodeBench", "temperature=0.6", 44.75), ("LiveCodeBench", "temperature=1", 42.5)}
+
+
+def test_numbered_bold_sections_and_a_legend_of_sizes_under_a_family(ref: Reference) -> None:
+    text = ("## Line Chart: AIME 2025 accuracy vs. thinking budget across the Qwen3 family\n\n"
+            "The legend is titled \"Qwen3\" and lists only sizes.\n\n**1. X-Axis:**\n* Label: \"Thinking budget\"\n\n"
+            "**2. Y-Axis:**\n* Label: \"Pass@1 (%)\"\n\n**3. Data Series**\n\n| Thinking budget | 0.6B | 30B-A3B |\n"
+            "| :--- | :---: | :---: |\n| 1K | ~3.5 | ~24.5 |\n| 2K | ~5.25 | ~36.75 |\n")
+    assert {(m, s, v) for m, _, _, s, v in rows(text, ref)} == {
+        ("0.6B", "thinking_budget=1000", 3.5), ("30B-A3B", "thinking_budget=1000", 24.5),
+        ("0.6B", "thinking_budget=2000", 5.25), ("30B-A3B", "thinking_budget=2000", 36.75)}
+    facts = interpret(parse_chart(text), ref)
+    assert {v.model_name for v in facts.values} == {"Qwen3-0.6B", "Qwen3-30B-A3B"}

@@ -728,8 +728,11 @@ def _bold_sections(lines: list[SourceLine]) -> list[SourceLine]:
     """A document whose sections are bold lines (``**Overview**``, ``**Detailed Analysis:**``)
     and not headings: those lines as level-3 headings, when at least two of them name sections
     and no section heading comes before them."""
-    found = [i for i, ln in enumerate(lines) if ln.kind == "paragraph" and ln.content.lstrip()[:2] in ("**", "__")
-             and (text := _is_bold_header(ln.content)) is not None and _SECTION_NAMES.match(text)]
+    bold = [(i, text) for i, ln in enumerate(lines) if ln.kind == "paragraph" and ln.content.lstrip()[:2] in ("**", "__")
+            and (text := _is_bold_header(ln.content)) is not None]
+    numbered = [i for i, text in bold if _ENUMERATOR.match(text.lstrip())]
+    # '**1. X-Axis (Horizontal):**', '**4. Data Series**': three or more numbered bold lines are sections too
+    found = [i for i, text in bold if _SECTION_NAMES.match(text) or len(numbered) >= 3 and i in numbered]
     if len(found) < 2 or any(ln.kind == "heading" and _section_kind(ln.content) and not _CHART_TITLE.match(
             clean(ln.content)) for ln in lines[: found[0]]):
         return lines

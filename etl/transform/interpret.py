@@ -926,11 +926,27 @@ def _pair_settings(a: str, b: str, figure: Figure, slot: _Slot) -> bool:
     return True
 
 
+_BARE_SIZE = re.compile(r"(?i)\d+(?:\.\d+)?\s?[BM](?:-A\d+(?:\.\d+)?B)?")
+
+
+def _sized_member(label: str, figure: Figure) -> str | None:
+    """``0.6B`` (or ``30B-A3B``) in a figure about one model family (``Qwen3``): that family's
+    member of that size, ``Qwen3-0.6B``; else None."""
+    label = label.strip(" *_`")
+    if len(figure.models) != 1 or not _BARE_SIZE.fullmatch(label) or _BARE_SIZE.search(figure.models[0]):
+        return None
+    return f"{figure.models[0]}-{label.replace(' ', '')}"
+
+
 def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
     """Give `text` (a label or group header) the role it has, if its slot is free."""
     name, note = _clean_label(text)
     name, role = _strip_prefix(name)
     if not name:
+        return
+    member = _sized_member(name, figure) if slot.model is None or slot.model in figure.models else None
+    if member:  # a legend of sizes under a family's title: 'Qwen3' over '0.6B', '4B'
+        slot.model, slot.model_written = member, name
         return
     if name[:1].isdigit() and "-" in name:
         name = _NUMBER_HYPHEN.sub(r"\1 ", name)  # '1-shot', '512-token': a number and its unit
@@ -1538,6 +1554,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     series_columns = any(_COMPOUND_HEADER.match(h) for h, _, _ in numeric) and bool(figure.number_key(ref))
     benchmark_columns = not series_columns and any(_column_benchmark(h, ref) for h, _, _ in numeric)
     for header_clean, reading, quantity in numeric:
+        member = _sized_member(header_clean, figure)
+        if member:  # '| Thinking budget | 0.6B | 1.7B |' under a figure about Qwen3: a column per member
+            readings.append((reading, Quantity("metric", header_clean, metric=None),
+                             _fork(slot, model=member, model_written=header_clean)))
+            continue
         if row_quantity is not None and quantity.kind == "unknown":  # the row names the quantity, the column the series
             series = _fork(slot, model=None, model_written=None, measures=row_quantity)
             _assign_name(series, header_clean, figure, ref, is_label=True)
