@@ -141,3 +141,14 @@ def test_numbered_bold_sections_and_a_legend_of_sizes_under_a_family(ref: Refere
         ("0.6B", "thinking_budget=2000", 5.25), ("30B-A3B", "thinking_budget=2000", 36.75)}
     facts = interpret(parse_chart(text), ref)
     assert {v.model_name for v in facts.values} == {"Qwen3-0.6B", "Qwen3-30B-A3B"}
+
+
+def test_sizes_printed_at_markers_under_a_family_header(ref: Reference) -> None:
+    text = ("## Line Chart: MATH-500 accuracy vs. model size\n### Components/Axes\n"
+            "* **X-axis:** \"Model Size (B)\", log scale.\n* **Y-axis:** \"MATH-500 Accuracy (%)\".\n"
+            "### Detailed Analysis\n* **Qwen2.5 (Blue):**\n    * Marker annotated \"0.5B\": Accuracy ≈ 31.5%\n"
+            "    * Marker annotated \"7B\": Accuracy ≈ 70.75%\n"
+            "* **Phi-4-reasoning-plus:** 14B: 78.5%\n")
+    facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
+    assert {(v.model_name, v.value) for v in facts.values} >= {("Qwen2.5-0.5B", 31.5), ("Qwen2.5-7B", 70.75)}
+    assert not any(v.model_name.startswith("Phi-4-reasoning-plus-") for v in facts.values)  # a model, not a family

@@ -929,13 +929,30 @@ def _pair_settings(a: str, b: str, figure: Figure, slot: _Slot) -> bool:
 _BARE_SIZE = re.compile(r"(?i)\d+(?:\.\d+)?\s?[BM](?:-A\d+(?:\.\d+)?B)?")
 
 
-def _sized_member(label: str, figure: Figure) -> str | None:
-    """``0.6B`` (or ``30B-A3B``) in a figure about one model family (``Qwen3``): that family's
-    member of that size, ``Qwen3-0.6B``; else None."""
+_QUOTED_SIZE = re.compile(r"^[\w\s-]{0,30}?[\"“'](?P<size>\d+(?:\.\d+)?\s?[BM](?:-A\d+(?:\.\d+)?B)?)[\"”']$")
+
+
+def _sized_member(label: str, family: str | None) -> str | None:
+    """``0.6B`` (or ``30B-A3B``) under a model family (``Qwen3``, the figure's one model or a
+    group header): that family's member of that size, ``Qwen3-0.6B``; else None."""
     label = label.strip(" *_`")
-    if len(figure.models) != 1 or not _BARE_SIZE.fullmatch(label) or _BARE_SIZE.search(figure.models[0]):
+    if family is None or not _BARE_SIZE.fullmatch(label) or _BARE_SIZE.search(family):
         return None
-    return f"{figure.models[0]}-{label.replace(' ', '')}"
+    return f"{family}-{label.replace(' ', '')}"
+
+
+_FAMILY_VERSION = re.compile(r"(?P<family>[A-Za-z]+)(?:[\s-]?\d+(?:\.\d+)?)?")
+
+
+def _family(name: str | None, ref: Reference) -> str | None:
+    """`name` when it names a model family and at most its version (``Qwen3``, ``Llama 3.1``), not one model."""
+    match = _FAMILY_VERSION.fullmatch(name) if name else None
+    return name if match and match.group("family").lower() in ref.families else None
+
+
+def _figure_family(figure: Figure, ref: Reference) -> str | None:
+    """The family a figure is about, when its one model name is a family (``... across the Qwen3 family``)."""
+    return _family(figure.models[0], ref) if len(figure.models) == 1 else None
 
 
 def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
@@ -944,9 +961,18 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     name, role = _strip_prefix(name)
     if not name:
         return
-    member = _sized_member(name, figure) if slot.model is None or slot.model in figure.models else None
-    if member:  # a legend of sizes under a family's title: 'Qwen3' over '0.6B', '4B'
-        slot.model, slot.model_written = member, name
+    quoted = _QUOTED_SIZE.match(name) if '"' in name or "“" in name or "'" in name else None
+    if quoted:  # 'Marker annotated "0.5B"': the size printed at the marker names it
+        name = quoted.group("size")
+    family = _family(slot.model, ref)
+    if slot.model is None or family is not None:
+        # a legend of sizes under a family's title ('Qwen3' over '0.6B', '4B') or a group header ('**Qwen2.5:**')
+        member = _sized_member(name, family or _figure_family(figure, ref))
+        if member or quoted:
+            slot.model, slot.model_written = member or name, name  # a bare size waits for its family's header
+            return
+    if slot.model is not None and _BARE_SIZE.fullmatch(slot.model) and _family(name, ref):
+        slot.model = f"{name}-{slot.model}"  # '0.5B' under the group '**Qwen2.5 (Blue):**'
         return
     if name[:1].isdigit() and "-" in name:
         name = _NUMBER_HYPHEN.sub(r"\1 ", name)  # '1-shot', '512-token': a number and its unit
@@ -1554,7 +1580,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     series_columns = any(_COMPOUND_HEADER.match(h) for h, _, _ in numeric) and bool(figure.number_key(ref))
     benchmark_columns = not series_columns and any(_column_benchmark(h, ref) for h, _, _ in numeric)
     for header_clean, reading, quantity in numeric:
-        member = _sized_member(header_clean, figure)
+        member = _sized_member(header_clean, _figure_family(figure, ref))
         if member:  # '| Thinking budget | 0.6B | 1.7B |' under a figure about Qwen3: a column per member
             readings.append((reading, Quantity("metric", header_clean, metric=None),
                              _fork(slot, model=member, model_written=header_clean)))
