@@ -32,7 +32,7 @@ from benchdb.etl.extract.recognize import (
     split_label,
 )
 from benchdb.etl.extract.structure import SourceLine, split_cells, split_lines
-from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHAPES
+from benchdb.etl.extract.styles import COLOURS, GLYPH_SHAPES, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHAPES
 
 _COMMENTARY = re.compile(
     r"observ|interpret|insight|takeaway|conclusion|summary|implication|trend|discussion|analysis of trends|"
@@ -491,6 +491,7 @@ _LOOK_TIE_AFTER = re.compile(r"(?i)^[\s:=→(-]*(?:(?:is|are|for|with|belongs? t
                              r"(?:the\s+)?")
 _LOOK_TIE_BEFORE = re.compile(r"(?i)\s*(?:(?:is|are)\s+)?(?:(?:drawn|shown|plotted|rendered|coloured|colored)\s+)?"
                               r"(?:in|as|with|by)?\s*(?:an?\s+|the\s+)?(?:" + _LOOK_SHADE + r"\s+)?[:=(]?\s*$")
+_GLYPH_LEAD = re.compile(r"\s*(?:and\s+)?(?P<glyph>" + GLYPHS + r")\s*[=:→]?\s*(?P<label>[^,;()]{1,40}?)\s*$")
 _CLAUSES = re.compile(r"\s*(?:[,;:]|\.\s)\s*")
 _SENTENCE_VERB = re.compile(r"(?i)\b(?:is|are|was|were|has|have|reads?|follows?|shows?|appears?|sits?|order)\b")
 
@@ -514,6 +515,11 @@ def paired_looks(text: str, line: int) -> list[LegendEntry]:
     entries = []
     for clause in _CLAUSES.split(text):
         looks = list(_LOOK_RUN.finditer(clause))
+        glyph = _GLYPH_LEAD.match(clause) if not looks else None
+        if glyph and _name_like(label := glyph.group("label").strip(" .`\"'“”*_")):  # '● SnapKV': a circle marker
+            entries.append(LegendEntry(style=GLYPH_SHAPES.get(glyph.group("glyph"), glyph.group("glyph")), label=label,
+                                       line=line))
+            continue
         if len(looks) != 1:
             continue
         look = looks[0]
@@ -991,8 +997,9 @@ def parse_chart(text: str) -> Chart:
                 continue
             if label and _rx(r"legend|key\b|colou?r\s*(?:coding|key|legend)|series", re.IGNORECASE).match(label):
                 in_legend = True
-                legend.extend(parse_legend_entries(rest, line.number) or prose_legend(rest, line.number)
-                              or paired_looks(rest, line.number))
+                told = parse_legend_entries(rest, line.number) or prose_legend(rest, line.number)
+                legend.extend(told)  # then the clauses that pair a look with a name in their own way
+                legend.extend(e for e in paired_looks(rest, line.number) if e.label not in {t.label for t in told})
                 if scope is not None:
                     scope.role = "legend"
                 continue
@@ -1345,15 +1352,16 @@ _NAME_TOKEN = re.compile(
 )
 # A series referred to by its look in prose: 'the blue line', 'the dashed orange curve'.
 _STYLE_REFERENCE = re.compile(
-    r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r"))\b")
+    r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r")|(?<=the )(?:" + SHAPES + r"))\b")
 # A series referred to by its place in the legend or on the plot: 'the second series', 'the upper line'
 _SERIES_REFERENCE = re.compile(r"(?i)\bthe\s+(?P<name>(?:" + "|".join(ORDINALS) + "|" + POSITIONS + r")\s+(?:legend\s+)?"
-                               r"(?:series|line|curve|entry|item))\b")
+                               r"(?:series|line|curve|entry|item))\b(?=\s+(?:[a-z]{2,}s|is|was|has)\b)")  # as the subject
 _PREDICATE = re.compile(r"(?i)\b(?:is|are|was|were|remains|stays|becomes|as)\s+$")
 _SERIES_HINT = re.compile(r"(?i)\b(?:series|line|curve|entry|item)\b")
 # A lead that names a series by its look or where its curve runs: '**Upper line.**', '**The dashed orange curve.**'
 _LOOK_LEAD_REFERENCE = re.compile(r"(?i)(?:the\s+)?(?:(?:" + LOOK + "|" + POSITIONS + r")[\s-]+){1,3}(?:" + MARKS + "|"
                                   + SHAPES + r")")
+_SHAPE_REFERENCE = re.compile(r"(?i)" + SHAPES)  # 'The circles (SnapKV)': a series by its marker alone
 # A series named between its look and its mark: 'the grey Majority Voting line', 'the red Qwen3-8B bars'.
 _LOOK_NAMED = re.compile(
     r"(?i)\bthe\s+(?:" + LOOK + r"\s+){1,3}(?P<name>(?-i:[A-Z])[\w.\-+@]*(?:\s+(?-i:[A-Z0-9])[\w.\-+@]*){0,3})\s+(?:"
@@ -1508,7 +1516,8 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         for index, (start, end, name) in enumerate(names):  # 'the blue line (llama 3.1 8b instruct) opens at ...'
             aside = _rx(r"\s*\(([^()]{2,60})\)").match(sentence, end)
             if aside:
-                named = _STYLE_REFERENCE.fullmatch(name) is not None and _HAS_DIGIT(aside.group(1))  # a name, not a group
+                named = (_STYLE_REFERENCE.fullmatch(name) or _SHAPE_REFERENCE.fullmatch(name)) is not None and (
+                    _HAS_DIGIT(aside.group(1)) or aside.group(1).strip() in series)  # 'The circles (SnapKV)'
                 names[index] = (start, aside.end(), aside.group(1).strip() if named else name)
         names = [n for i, n in enumerate(names) if not any(s < n[0] < e for s, e, _ in names[:i])]  # inside an aside
         if not names and subject and (_PRONOUN.match(sentence) or not _names_category(sentence, categories)):

@@ -222,9 +222,11 @@ _PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, g
      r"(?i:\b(?:when|where|at|for|with|once|as|until)\s+(?:the\s+|an?\s+)?"
      r"(?:temperature|budget|context(?:\s+length)?|(?-i:[A-Zτλ]))\s*(?:is|of|reaches|hits|equals|rises\s+to|"
      r"increases\s+to|grows\s+to)\s*)(?P<keyed>(?:\d+(?:\.\d+)?|\.\d+)(?:\s?[kK])?)(?!\w|\.\d)", "keyed"),
-    (("at ", "At ", "AT "), r"(?i:\bat\s+)(?:[A-Za-zτ]\s*=\s*)?(?P<lead>" + _PLACE_NUMBER + r")\s+(?=(?i:it|its|they|this|the)\s)",
+    (("at ", "At ", "AT "), r"(?i:\bat\s+)(?:[A-Za-zτ]\s*=\s*)?(?P<lead>" + _PLACE_NUMBER + r")(?:[\s-]+(?i:tokens?|samples?|steps?|shots?))?"
+     r"\s+(?=(?i:it|its|they|this|the)\s)",
      "lead"),  # 'and at 1.2 it ends at 50.6', 'and at x = 4k it is about 55.3'
-    (("arker", "oint", "eading", "dot", "Dot"), r"(?i:\b(?:marker|point|dot|reading)\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
+    (("arker", "oint", "eading", "dot", "Dot", "ircle", "quare", "riangle", "iamond", "tar"),
+     r"(?i:\b(?:marker|point|dot|reading|circle|square|triangle|diamond|star)\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
      + r")(?!\w|\.\d)", "marked"),  # 'the marker at 8k sits at roughly 63.9'
 ))
 # Between a value and the place right after it: '71.4% under the ', '90.5% at the '
@@ -570,7 +572,9 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
             dropped.append((number, "threshold"))  # 'the only bar below 8', 'barely clears 30, at about 30.8'
             previous_end = number.end
             continue
-        if _rx(r"\s*(?:-?\s*)?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", re.IGNORECASE).match(after_text_raw(rest, number)) or _rx(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $").search(clause):
+        if _rx(r"\s*(?:-?\s*)?(?:[a-z]+[\s-])?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", re.IGNORECASE).match(
+                after_text_raw(rest, number)) or _rx(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $").search(clause):
+            # '50 gridline', 'the 80 score mark', 'left of the 40': where a mark is drawn, no value
             dropped.append((number, "axis position"))
             previous_end = number.end
             continue

@@ -14,3 +14,6 @@ MARKS = r"markers?|lines?|curves?|bars?|areas?|boxes?|shapes?|series|points?|dot
 LOOK = f"(?:{COLOURS}|{LINE_STYLES})"  # a word that says how a series looks
 GLYPHS = r"[①-⑳❶-❿●○■□▲△▼▽◆◇★☆♦✚✖]"  # a series marked by a glyph ('▲ = Qwen3-4B', 'Line ①')
 POSITIONS = r"upper|lower|top|bottom|middle|uppermost|lowermost|topmost|bottommost|highest|lowest"  # 'the upper line'
+GLYPH_SHAPES = {**dict.fromkeys("●○", "circle"), **dict.fromkeys("■□", "square"), **dict.fromkeys("▲△", "triangle"),
+                **dict.fromkeys("▼▽", "downward triangle"), **dict.fromkeys("◆◇♦", "diamond"),
+                **dict.fromkeys("★☆", "star"), "✚": "plus", "✖": "cross"}  # the shape a marker glyph draws

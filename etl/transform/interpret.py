@@ -433,6 +433,7 @@ class Figure:
 # Nouns that say what kind of mark a style is, not which series: dropped from alias keys.
 _MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|with|and|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
                          r"colou?r(?:ed)?|trend|trace)\b")
+_SHAPES_ONLY = re.compile(f"(?:(?:{SHAPES})\\s?)+")
 _STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
 
 
@@ -444,6 +445,8 @@ def alias_key(text: str) -> str:
     """The style words of a legend style or a reference to one, lowercased (``Blue
     dashed line`` gives ``blue dashed``); empty when `text` is more than a style."""
     key = " ".join(_MARK_NOUNS.sub(" ", text.lower()).replace("-", " ").split())
+    if key and _SHAPES_ONLY.fullmatch(key):  # 'the circles' and 'the circle' both name the circle marker's series
+        key = " ".join(w[:-2] if w.endswith("es") and w[:-2] in ("cross",) else w.rstrip("s") for w in key.split())
     return key if key and _STYLE_ONLY.fullmatch(key) else ""
 
 
@@ -955,6 +958,9 @@ def _figure_family(figure: Figure, ref: Reference) -> str | None:
     return _family(figure.models[0], ref) if len(figure.models) == 1 else None
 
 
+_METRIC_TAIL = re.compile(r"(?P<head>\S+)\s+(?P<tail>[A-Za-z][\w@/.%-]*(?:\s[\w@/.%()-]+){0,2})")
+
+
 def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
     """Give `text` (a label or group header) the role it has, if its slot is free."""
     name, note = _clean_label(text)
@@ -1040,6 +1046,11 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         if residue and slot.benchmark is None and slot.benchmark_text is None:
             slot.benchmark_text = residue
         return
+    tail = _METRIC_TAIL.fullmatch(name) if " " in name else None
+    if tail and is_model_like(tail.group("head"), ref) == 2 and (metric := match_metric(tail.group("tail"), ref)):
+        name = tail.group("head")  # 'Qwen3-32B throughput' in a legend: that model's series of that metric
+        if slot.metric is None:
+            slot.metric = metric
     strength = is_model_like(name, ref)
     if role == "model" or (strength == 2) or (strength == 1 and figure.labels_are_models and not _is_sentence(name)) \
             or (is_label and figure.labels_are_models and not figure.models and not _is_sentence(name)):
