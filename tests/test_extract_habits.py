@@ -152,3 +152,23 @@ def test_sizes_printed_at_markers_under_a_family_header(ref: Reference) -> None:
     facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
     assert {(v.model_name, v.value) for v in facts.values} >= {("Qwen2.5-0.5B", 31.5), ("Qwen2.5-7B", 70.75)}
     assert not any(v.model_name.startswith("Phi-4-reasoning-plus-") for v in facts.values)  # a model, not a family
+
+
+def test_numbers_in_the_x_axis_unit_are_places(ref: Reference) -> None:
+    text = ("## Line Chart: RULER accuracy vs. context length\n### Components/Axes\n"
+            "* **X-axis:** \"Context Length (tokens)\", ticks 4K, 8K, 16K.\n* **Y-axis:** \"RULER Accuracy (%)\".\n"
+            "### Detailed Analysis\nZeta-7B loses a point by 8192 tokens, where it sits at 93.5%. At twice that length, "
+            "16,384 tokens, it is at 91.25%.\n")
+    assert {(s, v) for _, _, _, s, v in rows(text, ref)} == {("context_length=8192", 93.5), ("context_length=16384", 91.25)}
+
+
+def test_an_unknown_x_quantity_and_a_key_value_panel_title_are_settings(ref: Reference) -> None:
+    text = ("## Line Chart: ALFWorld Success Rate Across Reflection Trials\n### Components/Axes\n"
+            "* **X-axis:**\n    * **Label:** Trial Number\n    * **Scale:** 0 to 2 (0, 1, 2)\n"
+            "* **Y-axis:**\n    * **Label:** Proportion of Solved Environments\n### Detailed Analysis\n"
+            "* **Zeta-7B:**\n    * Trial 0: ~0.25\n    * Trial 2: ~0.5\n")
+    assert {(b, s, v) for _, b, _, s, v in rows(text, ref)} == {("ALFWorld", "trial_number=0", 0.25),
+                                                               ("ALFWorld", "trial_number=2", 0.5)}
+    panels = ("## Bar Charts: MGSM accuracy by language\n### Detailed Analysis\n#### language = English\n"
+              "* Zeta-7B: 80.5\n#### language = Thai\n* Zeta-7B: 60.25\n")
+    assert {(s, v) for _, _, _, s, v in rows(panels, ref)} == {("language=English", 80.5), ("language=Thai", 60.25)}

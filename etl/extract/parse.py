@@ -1203,7 +1203,8 @@ def parse_chart(text: str) -> Chart:
             found = prose_points(replace(line, content=rest), (*ctx, Span(line.number, label.rstrip(". "))),
                                  _known_categories(axes, prose_axis_candidates),
                                  (*(e.label for e in legend), *_declared_series(overview)),
-                                 subject=label.rstrip(". ") if lead_series else None)
+                                 subject=label.rstrip(". ") if lead_series else None,
+                                 place_units=_place_units(axes, prose_axis_candidates))
             if found:
                 if scope is not None:
                     scope.role = "prose"
@@ -1222,7 +1223,8 @@ def parse_chart(text: str) -> Chart:
             if not has_data_section:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
-                                 (*(e.label for e in legend), *_declared_series(overview)), told)
+                                 (*(e.label for e in legend), *_declared_series(overview)), told,
+                                 place_units=_place_units(axes, prose_axis_candidates))
             told = (*told[-7:], Span(line.number, clean(content)))
             clauses = named_clauses(clean(content), prose=True) if not found else ()
             if clauses:  # 'Level 1 reaches 95.3, level 2 is 88.9, ...' under a series header
@@ -1256,7 +1258,8 @@ def parse_chart(text: str) -> Chart:
             if scope is not None:
                 scope.role = "prose"
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
-                                 (*(e.label for e in legend), *_declared_series(overview)))
+                                 (*(e.label for e in legend), *_declared_series(overview)),
+                                 place_units=_place_units(axes, prose_axis_candidates))
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))
@@ -1444,12 +1447,26 @@ def _placed_readings(text: str) -> tuple[Reading, ...]:
     return tuple(placed)
 
 
+_COUNT_UNIT = re.compile(r"(?i)\b(token|sample|step|shot|generation|rollout|iteration|example|document|turn)s?\b")
+
+
+def _place_units(*axis_lists: list[Axis]) -> tuple[str, ...]:
+    """The count noun of the x axis's unit (``tokens`` in 'Context Length (tokens)'), when no
+    y axis counts the same thing: a number written with it is a place on x."""
+    x = next((a for axes in axis_lists for a in axes if a.role == "x"), None)
+    unit = _COUNT_UNIT.search(f"{x.unit or ''} {x.label}") if x is not None else None
+    if unit is None or any(a.role.startswith("y") and unit.group(1) in a.label.lower() for axes in axis_lists for a in axes):
+        return ()
+    return (unit.group(1),)
+
+
 def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:
     return frozenset(t.lower() for axes in axis_lists for a in axes if a.role == "x" for t in a.ticks)
 
 
 def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozenset[str] = frozenset(),
-                 series: tuple[str, ...] = (), earlier: tuple[Span, ...] = (), subject: str | None = None) -> list[Point]:
+                 series: tuple[str, ...] = (), earlier: tuple[Span, ...] = (), subject: str | None = None,
+                 place_units: tuple[str, ...] = ()) -> list[Point]:
     """Points from prose: each number belongs to the nearest model-like name before it in
     its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
     text = clean(line.content)
@@ -1559,12 +1576,12 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 value_first[index] = (lead.group("value"), offset + lead.start())
         for index, (start, end, name) in enumerate(names):
             if index in value_first:
-                readings, _ = read_values(value_first[index][0])
+                readings, _ = read_values(value_first[index][0], place_units)
             else:  # the values after the name, up to the next name or the value written before it
                 stop = names[index + 1][0] if index + 1 < len(names) else len(sentence)
                 if index + 1 in value_first:
                     stop = value_first[index + 1][1]
-                readings, _ = read_values(sentence[end:stop])
+                readings, _ = read_values(sentence[end:stop], place_units)
             if sum(r.is_listed for r in readings) != len(categories) or not categories:
                 # a list that is not one value per x category; a value at an ordinal place stays
                 readings = [r for r in readings if not r.is_listed or (r.slot is not None and r.slot[1] == -1)]

@@ -259,9 +259,12 @@ class _Place(NamedTuple):
     order: int | None = None  # 'the third marker': 2; 'the last': -1
 
 
-def _places(rest: str) -> list[_Place]:
+_LIST_BEFORE = re.compile(r"\d\s*(?:,|\band|\bor)\s*$")
+
+
+def _places(rest: str, units: tuple[str, ...] = ()) -> list[_Place]:
     """The x places written in `rest`, in order: `_PLACE_FORMS` (each tried only where its words
-    are) and ordinal places (`_ORDINAL_PLACE`)."""
+    are), ordinal places (`_ORDINAL_PLACE`) and numbers in the x axis's `units` ('16,384 tokens')."""
     found: list[_Place] = []
     for match in _ORDINAL_PLACE.finditer(rest) if _ORDINAL_HINT.search(rest) else ():
         word = match.group("ordinal").lower()  # 'the sixth and final': the sixth
@@ -278,6 +281,14 @@ def _places(rest: str) -> list[_Place]:
             taken.append((a, b))
             found.append(_Place(a if group not in ("keyed", "named") else match.start(), b, number,
                                 match.group("unit") or "" if group == "compound" else ""))
+    for unit in units if any(u in rest for u in units) else ():
+        for match in _rx(r"(?<![\w.,\-])(?P<n>" + _PLACE_NUMBER + r")\s+" + unit + r"s?\b(?![/-]|\s+per\b)").finditer(rest):
+            number = parse_number(match.group("n").replace(" ", ""))
+            if _LIST_BEFORE.search(rest, 0, match.start("n")):
+                continue  # '1, 3, 5 and 8 shots read 52.7, ...': the last of a list of places, bound in order
+            if number is not None and not any(x < match.end("n") and match.start("n") < y for x, y in taken):
+                taken.append(match.span("n"))
+                found.append(_Place(match.start("n"), match.end("n"), number, ""))
     found.sort(key=lambda place: place.start)
     return found
 
@@ -315,19 +326,20 @@ def _bind_places(rest: str, readings: list[Reading], places: list[_Place]) -> li
             for k, r in enumerate(readings)]
 
 
-def read_values(rest: str) -> tuple[list[Reading], list[tuple[Number, str]]]:
+def read_values(rest: str, place_units: tuple[str, ...] = ()) -> tuple[list[Reading], list[tuple[Number, str]]]:
     """Readings in the value part of a data line, and the numbers left out with why.
 
     Tuples ``(4B, 81)`` give positioned readings; ``42.7 (2500)`` gives a value with its
     x category; ``Pass@1 ≈ 81.4`` and ``55 Pass@1`` give keyed readings; a bare list
     ``21.3, 33.8, 45.0`` after a colon gives listed readings. Numbers after ± or behind a
-    statistic (``r = -0.77``) are left out."""
-    readings, dropped = _read_values(rest)
+    statistic (``r = -0.77``) are left out. A number followed by one of `place_units` (the x
+    axis's unit, ``tokens`` on a context-length axis) is a place on x, not a value."""
+    readings, dropped = _read_values(rest, place_units)
     return list(readings), list(dropped)
 
 
 @lru_cache(maxsize=1 << 14)
-def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, str], ...]]:
+def _read_values(rest: str, place_units: tuple[str, ...] = ()) -> tuple[tuple[Reading, ...], tuple[tuple[Number, str], ...]]:
     # memoised: parse_chart asks about the same text more than once (a line, then its value part)
     numbers = find_numbers(rest)
     if not numbers:
@@ -340,7 +352,7 @@ def _read_values(rest: str) -> tuple[tuple[Reading, ...], tuple[tuple[Number, st
                   if not number.is_approximate and number.suffix is None and _rx(r"20[0-3]\d").fullmatch(number.raw)
                   and _rx(r"[A-Z][\w\-]*'?\s$").search(rest[: number.start])}
     used.update(name_parts)
-    x_places = _places(rest)
+    x_places = _places(rest, place_units)
     for i, number in enumerate(numbers):
         if any(place.start <= number.start < place.end for place in x_places):
             dropped.append((number, "axis position"))  # 'when the temperature is 0.2': a place, not a value

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from benchdb.etl._rx import rx as _rx
-from benchdb.etl.extract.chart import Chart, Claim, Point, Reading, Skip, Span
+from benchdb.etl.extract.chart import Axis, Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
 from benchdb.etl.extract.recognize import ORDINALS, PLACEHOLDER, names_no_data
 from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHAPES
@@ -388,6 +388,7 @@ class Figure:
     x_ticks: frozenset[str] = frozenset()  # lower-cased text ticks of a setting or category x axis
     named_text: str = ""  # title and overview, where a numeric setting may be named
     noted_text: str = ""  # the notes (captions, components), where it is named when those name none
+    title_name: str | None = None  # an unknown benchmark's name the title gives ('ALFWorld' in 'ALFWorld Success Rate')
     series: frozenset[str] = frozenset()  # lower-cased legend labels that name series, not quantities
     cell_pair: tuple[Quantity, Quantity] | None = None  # what the two numbers of an 'a / b' cell measure
     symbols: dict[str, str] = field(default_factory=dict)  # 'N' -> 'num_samples', 'τ' -> 'temperature'
@@ -608,6 +609,36 @@ def _metrics_named(text: str, ref: Reference) -> tuple[str, ...]:
     return tuple(sorted(n for n in named if n))
 
 
+_COUNTED = re.compile(r"(?i)\b(?:number|count|step|steps|trial|trials|round|rounds|epoch|epochs|iteration|iterations|"
+                      r"turn|turns|attempt|attempts|stage|level|size|length|ratio|rate)\b")
+
+
+def _named_setting(axis: Axis, axes: dict[str, Quantity], ref: Reference) -> Quantity | None:
+    """An x axis that no vocabulary names, over a metric on y, as the setting its label names
+    (``Trial Number`` over 'Proportion of solved environments': the setting ``trial_number``),
+    when its ticks are numbers or its label counts something; else None."""
+    x, y = axes.get("x"), next((axes[r] for r in ("y", "y_left") if r in axes), None)
+    if x is None or y is None or y.kind != "metric" or x.kind not in ("unknown", "metric") or x.metric or x.benchmark:
+        return None
+    words = _rx(r"\([^()]*\)").sub(" ", axis.label).split()
+    numeric = len(axis.ticks) >= 2 and all(parse_number(t) is not None for t in axis.ticks)
+    if not 1 <= len(words) <= 3 or not (numeric or _COUNTED.search(axis.label)) or find_benchmark(axis.label, ref) \
+            or is_model_like(axis.label, ref):
+        return None
+    key = _rx(r"[^a-z0-9]+").sub("_", " ".join(words).lower()).strip("_")
+    return Quantity("setting", axis.label, setting_key=key, unit=x.unit) if key and key[0].isalpha() else None
+
+
+_PROSE_WORDS = re.compile(r"(?i)\b(?:of|the|per|for|to|in|on|with|and|by|from|at)\b")
+
+
+def _title_name(title: str, ref: Reference) -> str | None:
+    """The name of an unknown benchmark a title gives beside its metric (``ALFWorld`` in
+    'ALFWorld Success Rate Across Trials'): a residue of at most three words and no prose."""
+    residue = quantity_of(title, ref).benchmark_text if title and not find_benchmark(title, ref) else None
+    return residue if residue and len(residue.split()) <= 3 and not _PROSE_WORDS.search(residue) else None
+
+
 def describe_figure(chart: Chart, ref: Reference) -> Figure:
     """Interpret the axes, title and overview of a chart."""
     axes: dict[str, Quantity] = {}
@@ -618,6 +649,10 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
         axes.setdefault(axis.role, quantity)
     x_axis = chart.axis("x")
     x_categories = x_axis.ticks if x_axis else ()
+    named = _named_setting(x_axis, axes, ref) if x_axis is not None and not _numeric_setting_named(
+        f"{chart.title.text if chart.title else ''} {' '.join(s.text for s in chart.overview)}", ref) else None
+    if named is not None:
+        axes["x"] = named
     title = chart.title.text if chart.title else ""
     overview = " ".join(s.text for s in chart.overview)
     title_models = _names_in(title, ref)
@@ -662,7 +697,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
                   panel_benchmarks=_panel_benchmarks(chart, ref),
-                  noted_text=" ".join(s.text for s in chart.notes))
+                  noted_text=" ".join(s.text for s in chart.notes), title_name=_title_name(title, ref))
 
 
 _UNIT_LETTERS = frozenset("k K M B T G s ms x GB MB".split())  # '(k)' after a label is a unit, not a symbol
@@ -958,6 +993,7 @@ def _figure_family(figure: Figure, ref: Reference) -> str | None:
     return _family(figure.models[0], ref) if len(figure.models) == 1 else None
 
 
+_KEY_IS_VALUE = re.compile(r"(?P<key>[A-Za-z][A-Za-z ]{0,24}?)\s*=\s*(?P<value>[^=,;]{1,30}?)")
 _METRIC_TAIL = re.compile(r"(?P<head>\S+)\s+(?P<tail>[A-Za-z][\w@/.%-]*(?:\s[\w@/.%()-]+){0,2})")
 
 
@@ -1061,6 +1097,12 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         if role == "model" or strength == 2:
             return
         # a weaker name under a model's header ('SnapKV (circles)' under 'Llama-3.1-8B-Instruct'): a method
+    keyed = _KEY_IS_VALUE.fullmatch(name) if "=" in name else None
+    if keyed and not is_model_like(keyed.group("key"), ref) and not match_metric(keyed.group("key"), ref):
+        # 'language = English' titling a panel: a setting the vocabulary does not know, by the name it is given
+        key = _rx(r"[^a-z0-9]+").sub("_", keyed.group("key").lower()).strip("_")
+        slot.settings.setdefault(key, _setting_value(keyed.group("value"), key, None))
+        return
     if role in ("method", "setting") or (figure.models and strength < 2) or not figure.labels_are_models \
             or slot.model is not None:
         key = figure.setting_key_for_labels
@@ -2000,6 +2042,8 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         benchmark_text = quantity.benchmark_text or slot.benchmark_text
     if rule is not None and rule.kind in ("throughput", "latency", "cost") and benchmark is None and figure.benchmarks:
         benchmark_text = None  # not a score: it belongs to the benchmark scored in the same figure
+    if benchmark_text and figure.title_name and _PROSE_WORDS.search(benchmark_text):
+        benchmark_text = figure.title_name  # 'Proportion of Solved Environments' on y, 'ALFWorld Success Rate' above
     if benchmark is None and benchmark_text is None:
         if len(figure.benchmarks) >= 1:
             benchmark = figure.benchmarks[0]
