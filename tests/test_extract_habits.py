@@ -172,3 +172,15 @@ def test_an_unknown_x_quantity_and_a_key_value_panel_title_are_settings(ref: Ref
     panels = ("## Bar Charts: MGSM accuracy by language\n### Detailed Analysis\n#### language = English\n"
               "* Zeta-7B: 80.5\n#### language = Thai\n* Zeta-7B: 60.25\n")
     assert {(s, v) for _, _, _, s, v in rows(panels, ref)} == {("language=English", 80.5), ("language=Thai", 60.25)}
+
+
+def test_a_spelled_out_axis_scale_a_ratio_notation_and_a_benchmark_named_in_the_title(ref: Reference) -> None:
+    text = ("## Line Chart: AIME 2025 accuracy vs. thinking budget\n### Components/Axes\n"
+            "* **X-axis:** Thinking Budget (thousands of tokens), ticks 0.5, 1, 2.\n* **Y-axis:** Accuracy.\n"
+            "### Detailed Analysis\n* **Zeta-7B:**\n    * At x=0.5, y ≈ 0.25\n    * At x=2, y ≈ 0.5\n")
+    assert {(s, v) for _, _, _, s, v in rows(text, ref)} == {("thinking_budget=500", 0.25), ("thinking_budget=2000", 0.5)}
+    ratios = ("## [Combination Chart]: HotpotQA Accuracy and Latency vs. Prompt Compression Ratio\n### Components/Axes\n"
+              "* **X-axis:** Compression ratio, categorical: `2:1`, `10:1`.\n* **Y-axis:** Accuracy (%).\n"
+              "### Detailed Analysis\n* **2:1**\n    * Zeta-7B: accuracy ~59.5%\n* **10:1**\n    * Zeta-7B: accuracy ~47.25%\n")
+    assert {(b, s, v) for _, b, _, s, v in rows(ratios, ref)} == {("HotpotQA", "compression_ratio=2", 59.5),
+                                                                 ("HotpotQA", "compression_ratio=10", 47.25)}

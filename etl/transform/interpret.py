@@ -42,8 +42,10 @@ UNIT_WORDS = {
     "tokens/sec": "tokens/s", "token/s": "tokens/s", "s": "s", "sec": "s", "seconds": "s", "ms": "ms",
     "tokens": "tokens", "token": "tokens", "$": "$", "usd": "$", "flops": "FLOPs", "gb": "GB", "mb": "MB",
     "b": "B", "billion": "B", "billions": "B", "m": "M", "million": "M", "millions": "M", "t": "T",
-    "trillion": "T", "k": "K", "thousand": "K",
+    "trillion": "T", "k": "K", "thousand": "K", "thousands": "K",
 }
+# '(thousands of tokens)', '(K tokens)', '(in millions)': the scale of an axis's numbers, with what they count
+_SCALED_COUNT = re.compile(r"(?i)\s*(?:in\s+)?(?P<scale>thousands?|millions?|billions?|k|m|b)\s*(?:of\s+)?(?:tokens?|samples?|steps?)?\s*")
 _SCALE = {"B": 1e9, "M": 1e6, "T": 1e12, "K": 1e3}
 _PARAM_KIND = (
     ("non_embedding", re.compile(r"non[-\s]?embed", re.IGNORECASE)),
@@ -295,6 +297,9 @@ def _unit_of(text: str) -> str | None:
         unit = UNIT_WORDS.get(inner.strip().lower())
         if unit:
             return unit
+        scaled = _SCALED_COUNT.fullmatch(inner)
+        if scaled:
+            return UNIT_WORDS.get(scaled.group("scale").lower().rstrip("s")) or UNIT_WORDS.get(scaled.group("scale").lower())
         if "%" in inner:
             return "%"
         if _rx(r"\s*tokens?\s*/\s*s(?:ec)?\s*", re.IGNORECASE).fullmatch(inner):
@@ -629,14 +634,17 @@ def _named_setting(axis: Axis, axes: dict[str, Quantity], ref: Reference) -> Qua
     return Quantity("setting", axis.label, setting_key=key, unit=x.unit) if key and key[0].isalpha() else None
 
 
+_NAME_SHAPE = re.compile(r"[A-Z][a-z]*[A-Z]|\d|^[A-Z]{2,}")  # 'HotpotQA', 'ALFWorld', 'MGSM', 'HumanEval+'
 _PROSE_WORDS = re.compile(r"(?i)\b(?:of|the|per|for|to|in|on|with|and|by|from|at)\b")
 
 
 def _title_name(title: str, ref: Reference) -> str | None:
     """The name of an unknown benchmark a title gives beside its metric (``ALFWorld`` in
-    'ALFWorld Success Rate Across Trials'): a residue of at most three words and no prose."""
+    'ALFWorld Success Rate Across Trials', ``HotpotQA`` in 'HotpotQA Accuracy and Latency vs.
+    ...'): the residue up to its first prose word, at most three words, shaped like a name."""
     residue = quantity_of(title, ref).benchmark_text if title and not find_benchmark(title, ref) else None
-    return residue if residue and len(residue.split()) <= 3 and not _PROSE_WORDS.search(residue) else None
+    head = _PROSE_WORDS.split(residue)[0].strip(" -–—:,") if residue else ""
+    return head if head and len(head.split()) <= 3 and _NAME_SHAPE.search(head) else None
 
 
 def describe_figure(chart: Chart, ref: Reference) -> Figure:
@@ -844,11 +852,14 @@ def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
     value = number.value
     if number.suffix in ("B", "M", "T"):
         value = value * _SCALE[number.suffix]
-    elif quantity is not None and quantity.scale != 1.0 and key in ("training_tokens",):
-        value = value * quantity.scale
+    elif quantity is not None and quantity.scale != 1.0 and not _rx(r"[A-Za-z]").search(number.raw) and (
+            key == "training_tokens" or _SPELLED_SCALE.search(quantity.label)):
+        value = value * quantity.scale  # '0.5' on a 'Thinking Budget (thousands of tokens)' axis: 500
     return _format_number(value)
 
 
+_SPELLED_SCALE = re.compile(r"(?i)\b(?:thousands?|millions?|billions?)\b|\(\s*[kKM]\s+tokens?\s*\)")  # not '(b)', '(k)'
+_RATIO_NOTATION = re.compile(r"(\d+(?:\.\d+)?)\s*:\s*1")
 _RATIO_SIGN = re.compile(r"\s*[×✕]$")  # '2×' in a compression-ratio column: the number 2
 _CONFIG_HEADER = re.compile(r"(?i)(?:config(?:uration)?|setting|budget)s?\b")
 _COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?")
@@ -1018,6 +1029,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         return
     if name[:1].isdigit() and "-" in name:
         name = _NUMBER_HYPHEN.sub(r"\1 ", name)  # '1-shot', '512-token': a number and its unit
+    if name[:1].isdigit() and ":" in name and (ratio := _RATIO_NOTATION.fullmatch(name)):
+        name = ratio.group(1)  # '10:1' on a compression-ratio axis: the ratio 10
     pair = _SETTING_PAIR.fullmatch(text.strip()) if text.lstrip()[:1] == "(" else None
     if pair and _pair_settings(pair.group("a"), pair.group("b"), figure, slot):
         return  # '(0.4, 0.95)' on a heatmap of temperature by top-p: the cell's two settings
@@ -2053,6 +2066,8 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         facts.skipped.append(Skip(point.line, point.quote, "no benchmark result", f"{metric} is a training quantity",
                                   token=reading.number.raw))
         return
+    if benchmark is None and benchmark_text is None and figure.title_name:
+        benchmark_text = figure.title_name  # 'HotpotQA Accuracy and End-to-End Latency vs. ...': HotpotQA
     is_scoped = benchmark is None and benchmark_text is None
     if is_scoped:
         benchmark_name = quantity.label or figure.title or "unnamed benchmark"
