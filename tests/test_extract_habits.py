@@ -184,3 +184,27 @@ def test_a_spelled_out_axis_scale_a_ratio_notation_and_a_benchmark_named_in_the_
               "### Detailed Analysis\n* **2:1**\n    * Zeta-7B: accuracy ~59.5%\n* **10:1**\n    * Zeta-7B: accuracy ~47.25%\n")
     assert {(b, s, v) for _, b, _, s, v in rows(ratios, ref)} == {("HotpotQA", "compression_ratio=2", 59.5),
                                                                  ("HotpotQA", "compression_ratio=10", 47.25)}
+
+
+def test_structured_blocks_csv_comments_units_row_and_jsonl_metadata(ref: Reference) -> None:
+    csv_doc = ("## Chart: LiveCodeBench Pass@1 by precision\n### Detailed Analysis\n```csv\n# bars = pass_at_1; lines = tps\n"
+               "model,precision,pass_at_1\n,,%\n\"Zeta-7B\",BF16,61.5\n\"Zeta-7B\",FP8,60.25\n```\n")
+    assert {(s, v) for _, _, _, s, v in rows(csv_doc, ref)} == {("precision=BF16", 61.5), ("precision=FP8", 60.25)}
+    jsonl = ("## Line Chart: Zeta-7B on MATH-500 vs. KV budget\n### Detailed Analysis\n```jsonl\n"
+             "{\"_meta\": {\"acc_range\": [40, 90]}}\n{\"method\": \"SnapKV\", \"kv_budget\": 512, \"acc\": 61.5}\n"
+             "{\"method\": \"SnapKV\", \"kv_budget\": 1024, \"acc\": 72.75}\n{\"method\": \"FullKV\", \"kv_budget\": null, "
+             "\"acc\": 85.5}\n```\n")
+    assert {(s, v) for _, _, _, s, v in rows(jsonl, ref)} == {
+        ("kv_budget=512, method=SnapKV", 61.5), ("kv_budget=1024, method=SnapKV", 72.75), ("method=FullKV", 85.5)}
+
+
+def test_cell_marks_and_a_group_name_repeated_over_its_columns(ref: Reference) -> None:
+    text = ("## Table: Results\n**Language Note:** English only.\n### Detailed Analysis\n"
+            "| Model | AIME 2025 | AIME 2025 | GPQA Diamond |\n| :--- | ---: | ---: | ---: |\n| | Pass@1 | #Tok. | Pass@1 |\n"
+            "| Zeta-7B | 65.5 [1] ▲ | 15,240 | 55.75² ♠ |\n\n* **AIME 2025 column:** the first row reads 65.5.\n")
+    facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
+    got = {(v.model_name, v.benchmark_name, v.metric, v.value) for v in facts.values}
+    assert ("Zeta-7B", "AIME 2025", "pass@1", 65.5) in got and ("Zeta-7B", "GPQA Diamond", "pass@1", 55.75) in got
+    assert not any(v.metric == "pass@1" and v.value == 15240 for v in facts.values)
+    assert all(v.setting == "" for v in facts.values)  # the note titles no group
+    assert {s.token for s in facts.skipped if s.reason == "annotation"} >= {"1", "²"}

@@ -90,7 +90,7 @@ def _panel_key(text: str) -> str:
 
 
 _PANEL_COMPONENTS = re.compile(r"(?i)metadata|\bax[ie]s\b|legend|components?")
-_HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot|group|cluster)(?:\s*\(?[a-h0-9]\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
+_HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot|group|cluster|column)(?:\s*\(?[a-h0-9]\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
 _INLINE_HTML = re.compile(r"(?i)</?(?:u|i|em|ins|mark|small|big|span|font|s|del)\b[^<>]{0,80}>")
 _THIN_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})+(?![\d.,])")
 _VALUE_AT_VALUE = re.compile(r"@(?=\d)(?<=\d@)")  # the literal first: a fast scan
@@ -702,8 +702,8 @@ def _sub_header(header: tuple[str, ...], cells: tuple[str, ...]) -> tuple[str, .
     if len(cells) != len(header) or len(cells) < 3 or cells[0] or not any(header[1:]) or any(
             not c or find_numbers(c) and not _rx(r"[A-Za-z]").search(c) for c in cells[1:]):
         return None
-    if all(header[1:]):  # no cell spans: a first row of values, or of text
-        return None
+    if all(header[1:]) and len(set(header[1:])) == len(header) - 1:
+        return None  # no cell spans (neither left empty nor repeated in each column it spans): a first row of text
     combined, top = [header[0]], ""
     for above, below in zip(header[1:], cells[1:]):
         top = above or top
@@ -1173,7 +1173,7 @@ def parse_chart(text: str) -> Chart:
                 rank = max((r for r, _ in context if int(r * 2) == int(rank * 2)), default=rank)
             context = [(r, s) for r, s in context if r < rank]
             header_name = _HEADER_NOISE.sub("", header_text)
-            if any(word in header_name[-12:].lower() for word in ("panel", "subplot", "group", "cluster")):
+            if any(word in header_name[-12:].lower() for word in ("panel", "subplot", "group", "cluster", "column")):
                 header_name = _HEADER_TAIL.sub("", header_name)  # 'Qwen3-8B Panel'; the test spares the regex
             context.append((rank, Span(line.number, header_name.strip())))
             if key := _panel_key(header_text):

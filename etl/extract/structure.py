@@ -96,6 +96,7 @@ def fenced_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
 def _csv_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
     """The cells of a fenced block of comma-separated values (``model,MMLU-Pro,GPQA``): two
     or more rows of the same two or more cells; None for anything else (JSON, code)."""
+    rows = ["" if row.lstrip().startswith("#") else row for row in rows]  # '# bars = pass@1 (left axis)': a comment
     if any(ch in row for row in rows for ch in "{}[]:;=") or not all("," in row for row in rows if row.strip()):
         return None
     import csv
@@ -309,6 +310,7 @@ def _record_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
     import json
 
     records: dict[int, dict[str, object]] = {}
+    meta: list[int] = []
     for i, row in enumerate(rows):
         text = row.strip().rstrip(",")
         if not (text.startswith("{") and text.endswith("}")):
@@ -317,7 +319,14 @@ def _record_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
             record = json.loads(text)
         except (ValueError, RecursionError):
             return None
-        if not isinstance(record, dict) or len(record) < 2 or any(isinstance(v, (dict, list)) for v in record.values()):
+        if not isinstance(record, dict):
+            return None
+        if any(isinstance(v, (dict, list)) for v in record.values()):
+            if meta:  # one line of nested metadata ('{"_meta": {"model": ...}}') may stand among the records
+                return None
+            meta.append(i)
+            continue
+        if len(record) < 2:
             return None
         records[i] = record
     if len(records) < 3:

@@ -1004,6 +1004,7 @@ def _figure_family(figure: Figure, ref: Reference) -> str | None:
     return _family(figure.models[0], ref) if len(figure.models) == 1 else None
 
 
+_PART_OF_FIGURE = re.compile(r"(?i)(.*\S)\s+(?:column|row|panel|subplot|plot)")
 _KEY_IS_VALUE = re.compile(r"(?P<key>[A-Za-z][A-Za-z ]{0,24}?)\s*=\s*(?P<value>[^=,;]{1,30}?)")
 _METRIC_TAIL = re.compile(r"(?P<head>\S+)\s+(?P<tail>[A-Za-z][\w@/.%-]*(?:\s[\w@/.%()-]+){0,2})")
 
@@ -1014,6 +1015,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     name, role = _strip_prefix(name)
     if not name:
         return
+    if name[-1:] in "nlpwt" and (part := _PART_OF_FIGURE.fullmatch(name)):
+        name = part.group(1)  # 'MATH-500 column', 'Qwen3-8B panel': what that part of the figure is about
     quoted = _QUOTED_SIZE.match(name) if '"' in name or "“" in name or "'" in name else None
     if quoted:  # 'Marker annotated "0.5B"': the size printed at the marker names it
         name = quoted.group("size")
@@ -1153,6 +1156,7 @@ DESCRIPTIVE_GROUP = re.compile(
     r"our models?|others?|baselines?|(?:open|closed)(?:[-\s&]+(?:weights?|source|data|models?|only)\b.*)?|"
     r"proprietary(?:\s.*)?|dense|moe|top\s*group|"
     r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
+_COMMENTARY_TAIL = re.compile(r"(?i)\b(?:notes?|remarks?|comments?|observations?|descriptions?|verification|caveats?)$")
 # 'High-Efficiency Outlier (Top Left)', 'Small-Activation Cluster': a part of the plot, unless its head
 # names a benchmark or model ('ARC-Challenge group')
 _PLOT_REGION = re.compile(r"(?i)^(?P<head>.*?)\s*\b(?:clusters?|outliers?|groups?|regions?|tiers?|quadrants?|corners?|zones?)"
@@ -1173,6 +1177,8 @@ def _is_descriptive_group(name: str, ref: Reference | None = None) -> bool:
     ``Data Table Reconstruction``; with `ref`, ``Small-Activation Cluster``) rather than naming them."""
     if DESCRIPTIVE_GROUP.match(name) is not None:
         return True
+    if _COMMENTARY_TAIL.search(name) and (ref is None or is_model_like(name, ref) < 2):
+        return True  # 'Language Note', 'Trend Verification': a remark about the figure, no group of its points
     region = _PLOT_REGION.match(name) if ref is not None else None
     if region is not None and not find_benchmark(region.group("head"), ref) and \
             is_model_like(region.group("head"), ref) < 2 and not find_numbers(region.group("head")):
@@ -1501,6 +1507,9 @@ def _column_benchmark(header: str, ref: Reference) -> str | None:
 # FullKV)', a change '91.5 (−0.3)', a share of a baseline '46.2 (96%)'
 _NOTED_CELL = re.compile(r"\s*(?P<value>[^()]*\d[^()]*?)\s*\(\s*(?P<note>#?\d{1,3}(?:st|nd|rd|th)?|[×✕x]\s*\d[\d.]*[^()]*|"
                          r"[+\-−]\s*\d[\d.]*\s*%?[^()]*|\d[\d.]*\s*%[^()]*)\s*\)[*†‡§\s]*")
+# marks a cell carries beside its value: citations '[1]', arrows, ranks written as superscripts, footnote signs
+_CELL_MARKS = re.compile(r"\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|\s*[▲▼△▽↑↓♠♣♥♦†‡§¶]+|(?<=[\d\s])[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
+_MARK_DIGITS = re.compile(r"\d+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
 _SPACED_SLASH = re.compile(r"\s+/\s+")
 _SLASHED_NOTE = re.compile(r"^(?P<base>[^()]*?)\s*\((?P<parts>[^()]+\s/\s[^()]+)\)(?P<tail>.*)$")
 
@@ -1547,6 +1556,15 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             if columns_quantity.kind == "setting" and columns_quantity.setting_key:
                 column_key = columns_quantity.setting_key
         number = parse_number(cell)
+        if number is None and _CELL_MARKS.search(cell):
+            bare = _CELL_MARKS.sub(" ", cell).strip()
+            if (number := parse_number(bare)) is not None:  # '70.3 [2] ▲', '87.8²', '75.8 ♠': marks around the value
+                for mark in _CELL_MARKS.findall(cell):
+                    for token in _MARK_DIGITS.findall(mark):
+                        facts.skipped.append(Skip(point.line, point.quote, "annotation",
+                                                  f"{mark.strip()} beside {bare} (a citation, rank or footnote mark)",
+                                                  token=token))
+                cell = bare
         noted = _NOTED_CELL.fullmatch(cell) if number is None and ")" in cell else None
         if noted and (number := parse_number(noted.group("value"))) is not None:
             # '80.6 (1)': a rank or footnote number after the value, no value of its own
