@@ -496,11 +496,22 @@ def _may_set(cur: psycopg.Cursor, parameter: str) -> bool:
     return bool(cur.execute("SELECT has_parameter_privilege(%s, 'SET')", [parameter]).fetchone()[0])
 
 
-def _drop_schema(conn: sa.Connection, cur: psycopg.Cursor, schema: str, lock_timeout_s: float) -> bool:
-    """Drop `schema` if it exists (its own transaction, bounded wait); False when readers kept it."""
+def _drop_schema(conn: sa.Connection, cur: psycopg.Cursor, schema: str, lock_timeout_s: float,
+                 view_order: Sequence[str] = ()) -> bool:
+    """Drop `schema` if it exists (its own transaction, bounded wait); False when readers kept it.
+
+    Its relations are locked first in the order readers lock them, as the swap does, and the
+    drop gives way when it meets a deadlock anyway: a reader still finishing a query on the
+    previous warehouse must never be the one that fails."""
     try:
         with conn.begin():
             cur.execute(sql.SQL("SET LOCAL lock_timeout = {}").format(sql.Literal(f"{int(lock_timeout_s * 1000)}ms")))
+            if _may_set(cur, "deadlock_timeout"):
+                cur.execute("SET LOCAL deadlock_timeout = '100ms'")
+            relations = _relations_in_reader_order(cur, schema, view_order) if _schema_exists(cur, schema) else []
+            if relations:
+                cur.execute(sql.SQL("LOCK TABLE {} IN ACCESS EXCLUSIVE MODE").format(
+                    sql.SQL(", ").join(sql.Identifier(schema, r) for r in relations)))
             cur.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
         return True
     except (psycopg.errors.LockNotAvailable, psycopg.errors.DeadlockDetected):
@@ -561,7 +572,7 @@ def publish(db: Path, url: str, schema: str = DEFAULT_SCHEMA, *, grant_read: Seq
                                        "choose another --schema")
                 # what the last publish could not drop (readers held it), or one killed after its swap; the
                 # staging schema never outlives its transaction
-                if not _drop_schema(conn, cur, old, lock_timeout_s):
+                if not _drop_schema(conn, cur, old, lock_timeout_s, [v.name for v in warehouse.views]):
                     raise PublishError(f"readers still use schema {old} of {shown} (the previous warehouse); "
                                        "nothing was changed, try again")
                 with conn.begin():
@@ -596,7 +607,8 @@ def publish(db: Path, url: str, schema: str = DEFAULT_SCHEMA, *, grant_read: Seq
                 summary.tables = {name: rows for name, (_cols, rows) in warehouse.tables.items()}
                 summary.views = [v.name for v in warehouse.views]
                 summary.materialized = [v.name for v in warehouse.views if v.name in MATERIALIZED_VIEWS]
-                summary.old_schema_dropped = _drop_schema(conn, cur, old, lock_timeout_s)
+                summary.old_schema_dropped = _drop_schema(conn, cur, old, lock_timeout_s,
+                                                          [v.name for v in warehouse.views])
     except PublishError:
         raise
     except (psycopg.Error, sa.exc.DBAPIError, sa.exc.SQLAlchemyError) as exc:
