@@ -208,3 +208,19 @@ def test_cell_marks_and_a_group_name_repeated_over_its_columns(ref: Reference) -
     assert not any(v.metric == "pass@1" and v.value == 15240 for v in facts.values)
     assert all(v.setting == "" for v in facts.values)  # the note titles no group
     assert {s.token for s in facts.skipped if s.reason == "annotation"} >= {"1", "²"}
+
+
+def test_legend_places_apposition_and_plural_markers(ref: Reference) -> None:
+    text = ("## Line Chart: MATH-500 accuracy of Zeta-7B vs. KV cache budget\n### Components/Axes\n"
+            "* **X-axis:** \"KV Cache Budget (tokens)\", ticks 128, 256, 512.\n* **Y-axis:** \"Accuracy (%)\".\n"
+            "* **Legend:**\n  1. red filled stars: SnapKV\n  2. blue hollow diamonds: H2O\n"
+            "  3. grey crosses: StreamingLLM\n### Detailed Analysis\n"
+            "The curve of the top legend entry starts at about 61.5 at 128 and reaches 77.75 at 512.\n\n"
+            "The middle legend entry, the blue hollow diamonds, follows the same shape. Its values are 55.5 (128) "
+            "and 72.25 (512).\n\nFor the entry listed last, the grey crosses, the penalty is largest. At 128 tokens it "
+            "manages only 42.5.\n\nThe diagonal red line of the trend rises from about 40 to about 47.\n")
+    got = {(s, v) for _, _, _, s, v in rows(text, ref)}
+    assert got >= {("kv_budget=128, method=SnapKV", 61.5), ("kv_budget=512, method=SnapKV", 77.75),
+                   ("kv_budget=128, method=H2O", 55.5), ("kv_budget=512, method=H2O", 72.25),
+                   ("kv_budget=128, method=StreamingLLM", 42.5)}
+    assert not {v for s, v in got if v in (40.0, 47.0)}  # a red trend line is no series of red stars

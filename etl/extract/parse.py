@@ -1357,8 +1357,12 @@ _NAME_TOKEN = re.compile(
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r")|(?<=the )(?:" + SHAPES + r"))\b")
 # A series referred to by its place in the legend or on the plot: 'the second series', 'the upper line'
-_SERIES_REFERENCE = re.compile(r"(?i)\bthe\s+(?P<name>(?:" + "|".join(ORDINALS) + "|" + POSITIONS + r")\s+(?:legend\s+)?"
-                               r"(?:series|line|curve|entry|item))\b(?=\s+(?:[a-z]{2,}s|is|was|has)\b)")  # as the subject
+_SERIES_REFERENCE = re.compile(r"(?i)\bthe\s+(?P<name>(?:" + "|".join(ORDINALS) + "|" + POSITIONS + r"|last|final)\s+"
+                               r"(?:legend\s+)?(?:series|line|curve|entry|item)|(?:legend\s+)?(?:entry|item)\s+listed\s+"
+                               r"(?:" + "|".join(ORDINALS) + r"|last|final))\b(?=\s+(?:[a-z]{2,}s|is|was|has)\b|\s*,)")  # a subject
+_IT = re.compile(r"\b(?:it|its|it's)\b")  # 'Doubling the cache to 256 brings it to 51.8': the series before
+_APPOSITION = re.compile(r"\s*,\s*(?:the\s+)?")
+_APPOSITION_END = re.compile(r"\s*,")
 _PREDICATE = re.compile(r"(?i)\b(?:is|are|was|were|remains|stays|becomes|as)\s+$")
 _SERIES_HINT = re.compile(r"(?i)\b(?:series|line|curve|entry|item)\b")
 # A lead that names a series by its look or where its curve runs: '**Upper line.**', '**The dashed orange curve.**'
@@ -1537,7 +1541,14 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                     _HAS_DIGIT(aside.group(1)) or aside.group(1).strip() in series)  # 'The circles (SnapKV)'
                 names[index] = (start, aside.end(), aside.group(1).strip() if named else name)
         names = [n for i, n in enumerate(names) if not any(s < n[0] < e for s, e, _ in names[:i])]  # inside an aside
-        if not names and subject and (_PRONOUN.match(sentence) or not _names_category(sentence, categories)):
+        # 'The middle legend entry, the blue hollow diamonds, follows ...', 'The largest blue point, Qwen3-14B, is
+        # ...': two names in apposition are one series, told by the concrete name if there is one
+        for i in range(len(names) - 1, 0, -1):
+            if _APPOSITION.fullmatch(sentence, names[i - 1][1], names[i][0]) and _APPOSITION_END.match(sentence, names[i][1]):
+                concrete = _HAS_DIGIT(names[i][2]) is not None or names[i][2] in series
+                del names[i - 1 if concrete else i]
+        if not names and subject and (_PRONOUN.match(sentence) or _IT.search(sentence)
+                                      or not _names_category(sentence, categories)):
             # a sentence that names nothing goes on about the series the one before it was about ('The slope
             # then softens: the marker at (1024, 49.6) ...'), unless it is about x categories
             names = [(0, 0, subject)]  # 'The teal line moves the other way. It is highest ... about 35.0 at T = 0.2'

@@ -424,15 +424,21 @@ class Figure:
         if place is not None:  # 'Upper line' where the document says which series the upper line is
             return self.aliases.get("@" + place.group("pos").lower())
         ordinal = _LEGEND_ORDINAL.match(text.strip(" `*_'\"")) if "#0" in self.aliases else None
-        if ordinal is not None:  # 'First legend entry (blue, circles)': the legend's first series
-            return self.aliases.get("#" + str(ORDINALS.index(ordinal.group(1).lower())))
+        if ordinal is not None:  # 'First legend entry (blue, circles)', 'the entry listed last': by legend order
+            word = (ordinal.group(1) or ordinal.group(2)).lower()
+            count = sum(1 for k in self.aliases if k.startswith("#"))
+            index = ORDINALS.index(word) if word in ORDINALS else 0 if word == "top" else \
+                count - 1 if word in ("bottom", "last", "final") else count // 2 if count % 2 else -1
+            return self.aliases.get("#" + str(index))
         key = alias_key(text)
         if not key:
             return None
         if key in self.aliases:
             return self.aliases[key]
         words = set(key.split())
-        found = {label for k, label in self.aliases.items() if words <= set(k.split())}
+        line = _LINE_NOUN.search(text) is not None  # 'the diagonal red line' is no series of red stars
+        found = {label for k, label in self.aliases.items() if words <= set(k.split())
+                 and not (line and any(w in _SINGULAR_SHAPE.values() for w in k.split()))}
         return found.pop() if len(found) == 1 else None
 
 
@@ -440,10 +446,15 @@ class Figure:
 _MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|with|and|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
                          r"colou?r(?:ed)?|trend|trace)\b")
 _SHAPES_ONLY = re.compile(f"(?:(?:{SHAPES})\\s?)+")
+_LINE_NOUN = re.compile(r"(?i)\b(?:lines?|curves?)\b")
+_SINGULAR_SHAPE = {"circles": "circle", "squares": "square", "triangles": "triangle", "diamonds": "diamond",
+                   "stars": "star", "crosses": "cross", "pentagons": "pentagon", "hexagons": "hexagon"}
 _STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
 
 
-_LEGEND_ORDINAL = re.compile(r"(?i)(?:the\s+)?(" + "|".join(ORDINALS) + r")\s+(?:legend\s+)?(?:entry|item|series)\b")
+_LEGEND_PLACE = "|".join(ORDINALS) + "|top|bottom|middle|last|final"
+_LEGEND_ORDINAL = re.compile(r"(?i)(?:the\s+)?(?:(" + _LEGEND_PLACE + r")(?:most)?\s+(?:legend\s+)?(?:entry|item|series)\b|"
+                             r"(?:legend\s+)?(?:entry|item|series)\s+(?:listed\s+|shown\s+)?(" + _LEGEND_PLACE + r")\b)")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -451,8 +462,8 @@ def alias_key(text: str) -> str:
     """The style words of a legend style or a reference to one, lowercased (``Blue
     dashed line`` gives ``blue dashed``); empty when `text` is more than a style."""
     key = " ".join(_MARK_NOUNS.sub(" ", text.lower()).replace("-", " ").split())
-    if key and _SHAPES_ONLY.fullmatch(key):  # 'the circles' and 'the circle' both name the circle marker's series
-        key = " ".join(w[:-2] if w.endswith("es") and w[:-2] in ("cross",) else w.rstrip("s") for w in key.split())
+    if key and _SHAPES_ONLY.search(key):  # 'the grey crosses' and 'grey cross markers' name one series
+        key = " ".join(_SINGULAR_SHAPE.get(w, w) for w in key.split())
     return key if key and _STYLE_ONLY.fullmatch(key) else ""
 
 
@@ -559,6 +570,9 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
         key, name = alias_key(style), name.strip(" .,:;*`'\"")
         if key and name and not alias_key(name):
             aliases.setdefault(key, name)
+            line = " ".join(w for w in key.split() if w not in _SINGULAR_SHAPE.values())
+            if line and line != key and _LINE_NOUN.search(style):  # 'Red line with circle markers': 'the red line' too
+                aliases.setdefault(line, name)
 
     legend_labels = {entry.label for entry in chart.legend}
     for index, entry in enumerate(chart.legend):
