@@ -35,7 +35,8 @@ NUMBER_RE = re.compile(
     r"(?P<suffix>" + _SUFFIX + r")?"
     # not followed by letters (7B-Instruct is a name part; 4o), nor the head of a thousands group
     # ('8,192-token' is no 8)
-    r"(?![\w@]|\.\d|-[A-Za-z]|,\d{3}(?!\d))",
+    r"(?:(?:(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))(?=[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}(?!\w))"  # '87.8²': a rank glued to a value
+    r"|(?![\w@]|\.\d|-[A-Za-z]|,\d{3}(?!\d)))",
 )
 
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "b": 1e9, "T": 1e12}
