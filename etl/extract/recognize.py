@@ -99,7 +99,7 @@ def clean(text: str) -> str:
         text = _rx(r"(?=[*_])(?:(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w))").sub("", text)
     if "`" in text:
         text = _CODE.sub("", text)
-    if _DATA_BAR.search(text):  # '██▏ 21.4': an in-cell data bar drawn with block characters, then its value
+    if not text.isascii() and _DATA_BAR.search(text):  # '██▏ 21.4': an in-cell data bar of block characters
         text = _DATA_BAR.sub(" ", text)
     return " ".join(text.split())
 
@@ -225,7 +225,7 @@ _PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, g
     (("at ", "At ", "AT "), r"(?i:\bat\s+)(?:[A-Za-zτ]\s*=\s*)?(?P<lead>" + _PLACE_NUMBER + r")(?:[\s-]+(?i:tokens?|samples?|steps?|shots?))?"
      r"\s+(?=(?i:it|its|they|this|the)\s)",
      "lead"),  # 'and at 1.2 it ends at 50.6', 'and at x = 4k it is about 55.3'
-    (("arker", "oint", "eading", "dot", "Dot", "ircle", "quare", "riangle", "iamond", "tar"),
+    (("arker ", "oint ", "eading ", "ot ", "ircle ", "quare ", "riangle ", "iamond ", "tar "),
      r"(?i:\b(?:marker|point|dot|reading|circle|square|triangle|diamond|star)\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
      + r")(?!\w|\.\d)", "marked"),  # 'the marker at 8k sits at roughly 63.9'
 ))

@@ -393,12 +393,18 @@ class Figure:
     x_ticks: frozenset[str] = frozenset()  # lower-cased text ticks of a setting or category x axis
     named_text: str = ""  # title and overview, where a numeric setting may be named
     noted_text: str = ""  # the notes (captions, components), where it is named when those name none
-    title_name: str | None = None  # an unknown benchmark's name the title gives ('ALFWorld' in 'ALFWorld Success Rate')
     series: frozenset[str] = frozenset()  # lower-cased legend labels that name series, not quantities
     cell_pair: tuple[Quantity, Quantity] | None = None  # what the two numbers of an 'a / b' cell measure
     symbols: dict[str, str] = field(default_factory=dict)  # 'N' -> 'num_samples', 'τ' -> 'temperature'
     panel_benchmarks: dict[str, tuple[str, str]] = field(default_factory=dict)  # 'b', 'right' -> (benchmark, as written)
     _number_key: str | None | bool = False  # False: not looked up yet
+    _title_name: str | None | bool = False
+
+    def title_name(self, ref: Reference) -> str | None:
+        """An unknown benchmark's name the title gives (``ALFWorld`` in 'ALFWorld Success Rate'), looked up once."""
+        if self._title_name is False:
+            self._title_name = _title_name(self.title, ref)
+        return self._title_name  # type: ignore[return-value]
 
     def number_key(self, ref: Reference) -> str | None:
         """The setting a bare number in a label sets ('SnapKV @256'): the x axis's setting,
@@ -591,7 +597,7 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
         if tag and len(tag.group("tag")) < len(tag.group("name")) and is_model_like(tag.group("name"), ref) == 2:
             aliases.setdefault("=" + tag.group("tag").lower(), tag.group("name"))
     for text in (overview, *(s.text for s in chart.notes)):
-        for clause in _rx(r"[;,]\s+|\.\s+").split(text) if _rx(r"(?i)\b(?:" + POSITIONS + ")").search(text) else ():
+        for clause in _rx(r"[;,]\s+|\.\s+").split(text) if _POSITION_REF.search(text) else ():
             placed = _NAME_IS_POSITION.search(clause) or _POSITION_IS_NAME.search(clause)
             if placed and is_model_like(placed.group("name"), ref) or placed and placed.group("name") in legend_labels:
                 aliases.setdefault("@" + placed.group("pos").lower(), placed.group("name"))
@@ -615,9 +621,17 @@ def _numeric_setting_named(text: str, ref: Reference) -> str | None:
 def _text_setting_named(text: str, ref: Reference) -> str | None:
     """The text setting (method, precision, reasoning effort, ...) `text` names first, or None:
     the key of a figure's labels that are no models ('H2O', 'low', 'FP8')."""
-    found = [(m.start(), rule.key) for rule in ref.settings if not rule.is_numeric
-             for m in [rule.pattern.search(text)] if m]
-    return min(found)[1] if found else None
+    keys, pattern = _text_settings(ref)
+    match = pattern.search(text)  # one alternation: the leftmost setting named wins
+    return next(keys[int(g[1:])] for g, v in match.groupdict().items() if v is not None) if match else None
+
+
+@lru_cache(maxsize=4)
+def _text_settings(ref: Reference) -> tuple[tuple[str, ...], re.Pattern[str]]:
+    """The text settings' keys and one pattern with a named group per key, in vocabulary order."""
+    rules = [rule for rule in ref.settings if not rule.is_numeric]
+    return tuple(r.key for r in rules), re.compile(
+        "|".join(f"(?P<k{i}>{r.pattern.pattern})" for i, r in enumerate(rules)), re.IGNORECASE)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -671,9 +685,9 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
         axes.setdefault(axis.role, quantity)
     x_axis = chart.axis("x")
     x_categories = x_axis.ticks if x_axis else ()
-    named = _named_setting(x_axis, axes, ref) if x_axis is not None and not _numeric_setting_named(
-        f"{chart.title.text if chart.title else ''} {' '.join(s.text for s in chart.overview)}", ref) else None
-    if named is not None:
+    named = _named_setting(x_axis, axes, ref) if x_axis is not None else None
+    if named is not None and not _numeric_setting_named(
+            f"{chart.title.text if chart.title else ''} {' '.join(s.text for s in chart.overview)}", ref):
         axes["x"] = named
     title = chart.title.text if chart.title else ""
     overview = " ".join(s.text for s in chart.overview)
@@ -719,7 +733,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
                   panel_benchmarks=_panel_benchmarks(chart, ref),
-                  noted_text=" ".join(s.text for s in chart.notes), title_name=_title_name(title, ref))
+                  noted_text=" ".join(s.text for s in chart.notes))
 
 
 _UNIT_LETTERS = frozenset("k K M B T G s ms x GB MB".split())  # '(k)' after a label is a unit, not a symbol
@@ -1029,19 +1043,19 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     name, role = _strip_prefix(name)
     if not name:
         return
-    if name[-1:] in "nlpwt" and (part := _PART_OF_FIGURE.fullmatch(name)):
+    if name[-3:].lower() in ("umn", "row", "nel", "lot") and (part := _PART_OF_FIGURE.fullmatch(name)):
         name = part.group(1)  # 'MATH-500 column', 'Qwen3-8B panel': what that part of the figure is about
     quoted = _QUOTED_SIZE.match(name) if '"' in name or "“" in name or "'" in name else None
     if quoted:  # 'Marker annotated "0.5B"': the size printed at the marker names it
         name = quoted.group("size")
-    family = _family(slot.model, ref)
-    if slot.model is None or family is not None:
+    family = _family(slot.model, ref) if quoted or name[:1].isdigit() else None
+    if (quoted or name[:1].isdigit()) and (slot.model is None or family is not None):
         # a legend of sizes under a family's title ('Qwen3' over '0.6B', '4B') or a group header ('**Qwen2.5:**')
         member = _sized_member(name, family or _figure_family(figure, ref))
         if member or quoted:
             slot.model, slot.model_written = member or name, name  # a bare size waits for its family's header
             return
-    if slot.model is not None and _BARE_SIZE.fullmatch(slot.model) and _family(name, ref):
+    if slot.model is not None and slot.model[:1].isdigit() and _BARE_SIZE.fullmatch(slot.model) and _family(name, ref):
         slot.model = f"{name}-{slot.model}"  # '0.5B' under the group '**Qwen2.5 (Blue):**'
         return
     if name[:1].isdigit() and "-" in name:
@@ -2087,8 +2101,8 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         benchmark_text = quantity.benchmark_text or slot.benchmark_text
     if rule is not None and rule.kind in ("throughput", "latency", "cost") and benchmark is None and figure.benchmarks:
         benchmark_text = None  # not a score: it belongs to the benchmark scored in the same figure
-    if benchmark_text and figure.title_name and _PROSE_WORDS.search(benchmark_text):
-        benchmark_text = figure.title_name  # 'Proportion of Solved Environments' on y, 'ALFWorld Success Rate' above
+    if benchmark_text and _PROSE_WORDS.search(benchmark_text) and (named := figure.title_name(ref)):
+        benchmark_text = named  # 'Proportion of Solved Environments' on y, 'ALFWorld Success Rate' above
     if benchmark is None and benchmark_text is None:
         if len(figure.benchmarks) >= 1:
             benchmark = figure.benchmarks[0]
@@ -2098,8 +2112,8 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         facts.skipped.append(Skip(point.line, point.quote, "no benchmark result", f"{metric} is a training quantity",
                                   token=reading.number.raw))
         return
-    if benchmark is None and benchmark_text is None and figure.title_name:
-        benchmark_text = figure.title_name  # 'HotpotQA Accuracy and End-to-End Latency vs. ...': HotpotQA
+    if benchmark is None and benchmark_text is None and (named := figure.title_name(ref)):
+        benchmark_text = named  # 'HotpotQA Accuracy and End-to-End Latency vs. ...': HotpotQA
     is_scoped = benchmark is None and benchmark_text is None
     if is_scoped:
         benchmark_name = quantity.label or figure.title or "unnamed benchmark"
