@@ -341,10 +341,11 @@ def _refresh_locked(source: Path, db: Path, progress, reference: Reference | Non
             stats = known_stats(con)
             _reached("migrated")
             files = scan(source, stats, set(known))
-            work = len(pending(files, known))
+            todo = pending(files, known)
+            work = len(todo)
             if work >= PARALLEL_MIN_DOCUMENTS:  # no DuckDB connection open while worker processes fork
                 con.close()
-                pool = extraction_pool(work)
+                pool = extraction_pool(work, [f.path for f in todo[:16]])
                 con = _connect(staging)
         else:
             # a new warehouse: every document is new, so parsing starts at once, in worker
@@ -353,7 +354,7 @@ def _refresh_locked(source: Path, db: Path, progress, reference: Reference | Non
             known, stats = {}, {}
             files = scan(source, stats, set())
             work = len(files)
-            pool = extraction_pool(work)
+            pool = extraction_pool(work, [f.path for f in files[:16]])
             if pool is not None:
                 results = extract_all(files, pool, None)
             before, revision = _migrate(staging)

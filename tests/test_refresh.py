@@ -455,3 +455,25 @@ def test_a_one_document_change_imports_neither_pandas_nor_sqlalchemy(built_seed_
         "benchdb.etl.extract.parse"]
     assert fetch(db, "select documents_changed, documents_unchanged from refresh_runs order by run_id desc limit 1") \
         == [(1, 4)]
+
+
+def test_the_pool_warms_on_small_sample_documents_only(tmp_path: Path) -> None:
+    """The parent parses a few small documents before forking (their regular expressions are
+    then compiled once for all workers); a large, missing or unreadable sample is skipped."""
+    from benchdb.etl.load import cache
+
+    small = tmp_path / "small.md"
+    small.write_text("## Bar Chart: AIME 2024\n### Detailed Analysis\n* Zeta-7B: 50.5\n", encoding="utf-8")
+    large = tmp_path / "large.md"
+    large.write_text("x" * (cache.WARM_MAX_BYTES + 1), encoding="utf-8")
+    seen: list[int] = []
+    original = cache.extract_bytes
+    try:
+        cache.extract_bytes = lambda data, ref: seen.append(len(data)) or original(data, ref)  # type: ignore[assignment]
+        pool = cache.extraction_pool(cache.PARALLEL_MIN_DOCUMENTS, [str(large), str(tmp_path / "gone.md"), str(small)])
+    finally:
+        cache.extract_bytes = original  # type: ignore[assignment]
+    if pool is None:
+        pytest.skip("one CPU: no worker pool")
+    pool.terminate()
+    assert seen == [0, small.stat().st_size]  # the modules, then the one small sample

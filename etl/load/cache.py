@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import signal
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -236,20 +236,40 @@ def _extract_path(path: str, ref: Reference | None = None) -> Extracted:
     return replace(extract_bytes(data, ref), sha256=hashlib.sha256(data).hexdigest())
 
 
-def extraction_pool(count: int) -> multiprocessing.pool.Pool | None:
+def extraction_pool(count: int, sample: Sequence[str] = ()) -> multiprocessing.pool.Pool | None:
     """A pool of worker processes for a batch of `count` documents, or None to parse inline.
 
-    Forked workers inherit the loaded code and reference data; the caller creates the pool
-    before it opens a DuckDB connection, so no database state is forked."""
+    Forked workers inherit the loaded code and reference data, and the regular expressions a
+    few small `sample` documents compiled (each worker would compile them again otherwise);
+    the caller creates the pool before it opens a DuckDB connection, so no database state is
+    forked."""
     workers = os.cpu_count() or 1
     if count < PARALLEL_MIN_DOCUMENTS or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    extract_bytes(b"", _reference())  # the parser's modules and the reference data, loaded once for all workers
+    ref = _reference()
+    extract_bytes(b"", ref)  # the parser's modules and the reference data, loaded once for all workers
+    for path in [p for p in sample if _small(p)][:WARM_DOCUMENTS]:
+        try:
+            with open(path, "rb") as handle:
+                extract_bytes(handle.read(), ref)
+        except OSError:
+            pass  # read again, and reported, by the worker that parses it
     gc.freeze()  # the inherited objects stay out of the workers' collections (fewer copied pages, shorter pauses)
     try:
         return multiprocessing.get_context("fork").Pool(workers, initializer=_worker_init)
     finally:
         gc.unfreeze()
+
+
+WARM_DOCUMENTS = 4
+WARM_MAX_BYTES = 64 * 1024
+
+
+def _small(path: str) -> bool:
+    try:
+        return os.path.getsize(path) <= WARM_MAX_BYTES
+    except OSError:
+        return False
 
 
 def _hash_file(path: str) -> str:
