@@ -216,8 +216,8 @@ _PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, g
      r"\b(?i:the|an?)\s+(?P<ticked>" + _PLACE_NUMBER + r")(?:[\s-]+(?:token|sample))?\s+(?:mark|tick|position|setting|"
      r"level|budget|context|cache|window)\b", "ticked"),
     ((", at", ",at"), r",\s*at\s+(?P<aside>" + _PLACE_NUMBER + r")\s*,(?=\s*[a-z])", "aside"),  # 'Its first marker, at 0.2, reads'
-    (("tick,", "Tick,"), r"(?i:\b(?:at\s+)?the\s+[a-z]+\s+tick,\s*)(?P<named>" + _PLACE_NUMBER + r")(?!\w|\.\d)",
-     "named"),  # 'at the rightmost tick, 1.2'
+    (("tick,", "Tick,", "tick (", "Tick ("), r"(?i:\b(?:at\s+|by\s+)?the\s+[a-z]+\s+tick(?:,\s*|\s*\(\s*))(?P<named>"
+     + _PLACE_NUMBER + r")(?!\w|\.\d)", "named"),  # 'at the rightmost tick, 1.2', 'By the second tick (2k)'
     (("is", "of", "reach", "hit", "equal", "rise", "increase", "grow"),
      r"(?i:\b(?:when|where|at|for|with|once|as|until)\s+(?:the\s+|an?\s+)?"
      r"(?:temperature|budget|context(?:\s+length)?|(?-i:[A-Zτλ]))\s*(?:is|of|reaches|hits|equals|rises\s+to|"
