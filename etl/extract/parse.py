@@ -24,7 +24,7 @@ from benchdb.etl.extract.recognize import (
     ARITHMETIC,
     AT_PHRASE,
     DESCRIPTIVE_FIELDS,
-    ORDINALS,
+    LIST_PLACES,
     clean,
     named_clauses,
     names_no_data,
@@ -1357,9 +1357,9 @@ _NAME_TOKEN = re.compile(
 _STYLE_REFERENCE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<name>(?:" + LOOK + r"\s+){1,3}(?:" + MARKS + "|" + SHAPES + r")|(?<=the )(?:" + SHAPES + r"))\b")
 # A series referred to by its place in the legend or on the plot: 'the second series', 'the upper line'
-_SERIES_REFERENCE = re.compile(r"(?i)\bthe\s+(?P<name>(?:" + "|".join(ORDINALS) + "|" + POSITIONS + r"|last|final)\s+"
+_SERIES_REFERENCE = re.compile(r"(?i)\bthe\s+(?P<name>(?:" + LIST_PLACES + "|" + POSITIONS + r")\s+"
                                r"(?:legend\s+)?(?:series|line|curve|entry|item)|(?:legend\s+)?(?:entry|item)\s+listed\s+"
-                               r"(?:" + "|".join(ORDINALS) + r"|last|final))\b(?=\s+(?:[a-z]{2,}s|is|was|has)\b|\s*,)")  # a subject
+                               r"(?:" + LIST_PLACES + r"))\b(?=\s+(?:[a-z]{2,}s|is|was|has)\b|\s*,)")  # a subject
 _IT = re.compile(r"\b(?:it|its|it's)\b")  # 'Doubling the cache to 256 brings it to 51.8': the series before
 _APPOSITION = re.compile(r"\s*,\s*(?:the\s+)?")
 _APPOSITION_END = re.compile(r"\s*,")

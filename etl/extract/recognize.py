@@ -236,6 +236,7 @@ _CLAUSE_END = re.compile(r"[;:]|,\s*(?:and|then|but|while|whereas|before|after|w
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+LIST_PLACES = "|".join(ORDINALS) + "|last|final"  # a place in a list: the legend's entries, the x ticks
 # A place by its order on the x axis: 'The first marker is at ...', 'the fifth approximately 35.2%',
 # 'the sixth and final marker'; not 'the first panel', 'the first doubling' or 'the second triangle' (a
 # series' marker) or 'the third bar' (a series in its cluster)

@@ -25,7 +25,7 @@ from functools import lru_cache
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Axis, Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
-from benchdb.etl.extract.recognize import ORDINALS, PLACEHOLDER, names_no_data
+from benchdb.etl.extract.recognize import LIST_PLACES, ORDINALS, PLACEHOLDER, names_no_data
 from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHAPES
 from benchdb.etl.transform.names import (
     alpha_tokens,
@@ -458,7 +458,7 @@ _SINGULAR_SHAPE = {"circles": "circle", "squares": "square", "triangles": "trian
 _STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
 
 
-_LEGEND_PLACE = "|".join(ORDINALS) + "|top|bottom|middle|last|final"
+_LEGEND_PLACE = LIST_PLACES + "|top|bottom|middle"
 _LEGEND_ORDINAL = re.compile(r"(?i)(?:the\s+)?(?:(" + _LEGEND_PLACE + r")(?:most)?\s+(?:legend\s+)?(?:entry|item|series)\b|"
                              r"(?:legend\s+)?(?:entry|item|series)\s+(?:listed\s+|shown\s+)?(" + _LEGEND_PLACE + r")\b)")
 
