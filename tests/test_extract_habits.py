@@ -224,3 +224,13 @@ def test_legend_places_apposition_and_plural_markers(ref: Reference) -> None:
                    ("kv_budget=128, method=H2O", 55.5), ("kv_budget=512, method=H2O", 72.25),
                    ("kv_budget=128, method=StreamingLLM", 42.5)}
     assert not {v for s, v in got if v in (40.0, 47.0)}  # a red trend line is no series of red stars
+
+
+def test_a_bold_lead_heads_its_items_and_a_trailing_greek_letter_names_the_setting(ref: Reference) -> None:
+    text = ("## Line Chart: GPQA Diamond Pass@1 vs. sampling temperature\n### Components/Axes\n"
+            "- **X-axis:** \"Sampling temperature τ\", tick labels 0.0, 0.6, 1.2.\n- **Y-axis:** \"Pass@1 (%)\".\n"
+            "### Detailed Analysis\n**Zeta-7B (purple, circles).** Rises to a peak at τ = 0.6, then declines.\n"
+            "- τ = 0.0 (hollow circle): ~60.5%\n- τ = 0.6 (filled circle): ~64.25%\n\n"
+            "**Kappa-8B (teal, triangles).** About six points lower.\n- τ = 0.0 (hollow triangle): ~53.75%\n")
+    assert {(m, s, v) for m, _, _, s, v in rows(text, ref)} == {
+        ("Zeta-7B", "temperature=0", 60.5), ("Zeta-7B", "temperature=0.6", 64.25), ("Kappa-8B", "temperature=0", 53.75)}

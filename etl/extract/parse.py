@@ -1272,6 +1272,9 @@ def parse_chart(text: str) -> Chart:
             # label heads the items under it, values of its own or not (this line's own context is `ctx`, above)
             context = _push_header(context, line, label if note is None else f"{label} ({note})")
             heading_items.add(line.number)
+        if line.kind == "paragraph" and lead_series and content.lstrip().startswith(("**", "__")):
+            # '**Qwen3-14B (purple, circles).** Rises to a peak at τ = 0.6.' over its '- τ = 0.0: ~60.2%' items
+            context = _introduce(context, line, following.get(line.number), label.rstrip(". "))
         if not readings:
             if not dropped and find_numbers(clean(content)):
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",

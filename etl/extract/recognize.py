@@ -222,6 +222,8 @@ _PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, g
      r"(?i:\b(?:when|where|at|for|with|once|as|until)\s+(?:the\s+|an?\s+)?"
      r"(?:temperature|budget|context(?:\s+length)?|(?-i:[A-Zτλ]))\s*(?:is|of|reaches|hits|equals|rises\s+to|"
      r"increases\s+to|grows\s+to)\s*)(?P<keyed>(?:\d+(?:\.\d+)?|\.\d+)(?:\s?[kK])?)(?!\w|\.\d)", "keyed"),
+    (("=",), r"(?i:\b(?:at|when|where)\s+)(?-i:[A-Zτλ])\s*=\s*(?P<symbol>" + _PLACE_NUMBER + r")(?!\w|\.\d)",
+     "symbol"),  # 'Rises to a peak at τ = 0.6': a place, no value
     (("at ", "At ", "AT "), r"(?i:\bat\s+)(?:[A-Za-zτ]\s*=\s*)?(?P<lead>" + _PLACE_NUMBER + r")(?:[\s-]+(?i:tokens?|samples?|steps?|shots?))?"
      r"\s+(?=(?i:it|its|they|this|the)\s)",
      "lead"),  # 'and at 1.2 it ends at 50.6', 'and at x = 4k it is about 55.3'
@@ -280,7 +282,7 @@ def _places(rest: str, units: tuple[str, ...] = ()) -> list[_Place]:
             if number is None or any(x < b and a < y for x, y in taken):
                 continue
             taken.append((a, b))
-            found.append(_Place(a if group not in ("keyed", "named") else match.start(), b, number,
+            found.append(_Place(a if group not in ("keyed", "named", "symbol") else match.start(), b, number,
                                 match.group("unit") or "" if group == "compound" else ""))
     for unit in units if any(u in rest for u in units) else ():
         for match in _rx(r"(?<![\w.,\-])(?P<n>" + _PLACE_NUMBER + r")\s+" + unit + r"s?\b(?![/-]|\s+per\b)").finditer(rest):
@@ -663,7 +665,7 @@ _AT_NUMBER = re.compile(_UNIT_AFTER + r"(?:\s*@\s*|\s+(?:at|for)\s+(?:(?i:the|it
                         r"second|third|next|leftmost|rightmost|smallest|largest|lowest|highest)\s+)?(?:(?i:tick|mark|point|"
                         r"position)\s+)?\(?)?)(?:[~≈]\s*)?")  # '18.2@256' too
 AT_PHRASE = re.compile(
-    _UNIT_AFTER + r"\s+(?:at|@)\s+(?P<cat>(?:[A-Za-z][\w\-]*\s*){1,2}[=:]\s*(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?"  # 'T = 0.6'
+    _UNIT_AFTER + r"\s+(?:at|@)\s+(?P<cat>(?:[A-Za-zα-ωΑ-Ω][\w\-]*\s*){1,2}[=:]\s*(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?"  # 'T = 0.6'
     r"(?:\s+(?!(?i:and|while|with|but|then|at|for|in|on|to|the|a)\b)[A-Za-z][\w\-]*)?|"
     r"(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|(?:an?\s+|the\s+)?[a-z][\w\-]*(?:\s+of)?(?=\s+[~≈]?\d))"
     r"(?:\s+(?:[A-Z][\w\-@+]*(?:\.[\w\-@+]+)*|\d+(?:[.,]\d+)*\s*[kKM]?|tokens?))*?"

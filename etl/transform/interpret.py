@@ -737,7 +737,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
 
 
 _UNIT_LETTERS = frozenset("k K M B T G s ms x GB MB".split())  # '(k)' after a label is a unit, not a symbol
-_SYMBOL_IN_LABEL = re.compile(r"\(\s*(?P<sym>[^\W\d_]{1,2})\s*\)")
+_SYMBOL_IN_LABEL = re.compile(r"\(\s*(?P<sym>[^\W\d_]{1,2})\s*\)|(?<=\s)(?P<greek>[α-ωΑ-Ω])\s*$")  # '(N)', '... τ'
 _SYMBOL_EQUALS = re.compile(r"(?<![\w.])(?P<sym>[^\W\d_]{1,2})\s*=\s*[~≈]?\.?\d")  # 'T = .2'
 
 
@@ -748,10 +748,11 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
     symbols: dict[str, str] = {}
     texts = [a.label for a in chart.axes] + [s.text for s in (*chart.overview, *chart.notes)]
     for text in texts:
-        if ("=" not in text or not _SYMBOL_EQUALS.search(text)) and ("(" not in text or not _SYMBOL_IN_LABEL.search(text)):
+        if ("=" not in text or not _SYMBOL_EQUALS.search(text)) and ("(" not in text and text.isascii()
+                                                                    or not _SYMBOL_IN_LABEL.search(text)):
             continue
         for sentence in _rx(r"(?<=[.!?])\s+").split(text):
-            named = {m.group("sym") for m in _SYMBOL_IN_LABEL.finditer(sentence)} - _UNIT_LETTERS | \
+            named = {m.group("sym") or m.group("greek") for m in _SYMBOL_IN_LABEL.finditer(sentence)} - _UNIT_LETTERS | \
                 {m.group("sym") for m in _SYMBOL_EQUALS.finditer(sentence)}
             if len(named) != 1:
                 continue
