@@ -32,7 +32,7 @@ from benchdb.etl.extract.recognize import (
     split_label,
 )
 from benchdb.etl.extract.structure import SourceLine, split_cells, split_lines
-from benchdb.etl.extract.styles import COLOURS, GLYPH_SHAPES, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHAPES
+from benchdb.etl.extract.styles import COLOURS, GLYPH_SHAPES, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHADES, SHAPES
 
 _COMMENTARY = re.compile(
     r"observ|interpret|insight|takeaway|conclusion|summary|implication|trend|discussion|analysis of trends|"
@@ -485,7 +485,7 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
 # A look in a clause ('a lighter sky blue', 'the dashed orange line'), and the words that tie it to its name
 _LOOK_RUN = re.compile(r"(?i)(?<![\w-])(?:(?:" + LOOK + r")[\s-]+)*(?:" + LOOK + r")(?:[\s-]+(?:" + MARKS + "|" + SHAPES
                        + r"))*(?:\s+with\s+(?:(?:" + LOOK + r")[\s-]+)*(?:" + SHAPES + r")(?:\s+(?:" + MARKS + r"))?)?(?![\w-])")
-_LOOK_SHADE = r"(?:lighter|darker|mid|medium|muted|soft|vivid)"
+_LOOK_SHADE = f"(?:{SHADES})"
 _LOOK_LEAD = re.compile(r"(?i)^(?:\W|and|or|a|an|the|with|then|its|" + _LOOK_SHADE + r")*$")
 _LOOK_TIE_AFTER = re.compile(r"(?i)^[\s:=→(-]*(?:(?:is|are|for|with|belongs? to|labell?ed|named|called|represents?|denotes?|marks?|shows?|stands? for|=|→|:)\s+)?"
                              r"(?:the\s+)?")

@@ -17,3 +17,4 @@ POSITIONS = r"upper|lower|top|bottom|middle|uppermost|lowermost|topmost|bottommo
 GLYPH_SHAPES = {**dict.fromkeys("●○", "circle"), **dict.fromkeys("■□", "square"), **dict.fromkeys("▲△", "triangle"),
                 **dict.fromkeys("▼▽", "downward triangle"), **dict.fromkeys("◆◇♦", "diamond"),
                 **dict.fromkeys("★☆", "star"), "✚": "plus", "✖": "cross"}  # the shape a marker glyph draws
+SHADES = r"lighter|darker|mid|medium|muted|soft|vivid"  # how light a colour is drawn: 'a lighter sky blue'

@@ -451,7 +451,6 @@ class Figure:
 # Nouns that say what kind of mark a style is, not which series: dropped from alias keys.
 _MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|with|and|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
                          r"colou?r(?:ed)?|trend|trace)\b")
-_SHAPES_ONLY = re.compile(f"(?:(?:{SHAPES})\\s?)+")
 _LINE_NOUN = re.compile(r"(?i)\b(?:lines?|curves?)\b")
 _SINGULAR_SHAPE = {"circles": "circle", "squares": "square", "triangles": "triangle", "diamonds": "diamond",
                    "stars": "star", "crosses": "cross", "pentagons": "pentagon", "hexagons": "hexagon"}
@@ -468,8 +467,7 @@ def alias_key(text: str) -> str:
     """The style words of a legend style or a reference to one, lowercased (``Blue
     dashed line`` gives ``blue dashed``); empty when `text` is more than a style."""
     key = " ".join(_MARK_NOUNS.sub(" ", text.lower()).replace("-", " ").split())
-    if key and _SHAPES_ONLY.search(key):  # 'the grey crosses' and 'grey cross markers' name one series
-        key = " ".join(_SINGULAR_SHAPE.get(w, w) for w in key.split())
+    key = " ".join(_SINGULAR_SHAPE.get(w, w) for w in key.split())  # 'grey crosses', 'grey cross markers': one series
     return key if key and _STYLE_ONLY.fullmatch(key) else ""
 
 
@@ -599,7 +597,7 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
     for text in (overview, *(s.text for s in chart.notes)):
         for clause in _rx(r"[;,]\s+|\.\s+").split(text) if _POSITION_REF.search(text) else ():
             placed = _NAME_IS_POSITION.search(clause) or _POSITION_IS_NAME.search(clause)
-            if placed and is_model_like(placed.group("name"), ref) or placed and placed.group("name") in legend_labels:
+            if placed and (is_model_like(placed.group("name"), ref) or placed.group("name") in legend_labels):
                 aliases.setdefault("@" + placed.group("pos").lower(), placed.group("name"))
         if not _ANY_STYLE_WORD.search(text):
             continue
@@ -658,8 +656,13 @@ def _named_setting(axis: Axis, axes: dict[str, Quantity], ref: Reference) -> Qua
     if not 1 <= len(words) <= 3 or not (numeric or _COUNTED.search(axis.label)) or find_benchmark(axis.label, ref) \
             or is_model_like(axis.label, ref):
         return None
-    key = _rx(r"[^a-z0-9]+").sub("_", " ".join(words).lower()).strip("_")
+    key = _setting_key(" ".join(words))
     return Quantity("setting", axis.label, setting_key=key, unit=x.unit) if key and key[0].isalpha() else None
+
+
+def _setting_key(name: str) -> str:
+    """A setting the vocabulary does not know, keyed by its own name in snake case (``Trial Number`` → ``trial_number``)."""
+    return _rx(r"[^a-z0-9]+").sub("_", name.lower()).strip("_")
 
 
 _NAME_SHAPE = re.compile(r"[A-Z][a-z]*[A-Z]|\d|^[A-Z]{2,}")  # 'HotpotQA', 'ALFWorld', 'MGSM', 'HumanEval+'
@@ -1007,7 +1010,7 @@ def _pair_settings(a: str, b: str, figure: Figure, slot: _Slot) -> bool:
 _BARE_SIZE = re.compile(r"(?i)\d+(?:\.\d+)?\s?[BM](?:-A\d+(?:\.\d+)?B)?")
 
 
-_QUOTED_SIZE = re.compile(r"^[\w\s-]{0,30}?[\"“'](?P<size>\d+(?:\.\d+)?\s?[BM](?:-A\d+(?:\.\d+)?B)?)[\"”']$")
+_QUOTED_SIZE = re.compile(r"^[\w\s-]{0,30}?[\"“'](?P<size>" + _BARE_SIZE.pattern[4:] + r")[\"”']$")  # 'Marker annotated "0.5B"'
 
 
 def _sized_member(label: str, family: str | None) -> str | None:
@@ -1145,7 +1148,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     keyed = _KEY_IS_VALUE.fullmatch(name) if "=" in name else None
     if keyed and not is_model_like(keyed.group("key"), ref) and not match_metric(keyed.group("key"), ref):
         # 'language = English' titling a panel: a setting the vocabulary does not know, by the name it is given
-        key = _rx(r"[^a-z0-9]+").sub("_", keyed.group("key").lower()).strip("_")
+        key = _setting_key(keyed.group("key"))
         slot.settings.setdefault(key, _setting_value(keyed.group("value"), key, None))
         return
     if role in ("method", "setting") or (figure.models and strength < 2) or not figure.labels_are_models \
@@ -2102,8 +2105,6 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         benchmark_text = quantity.benchmark_text or slot.benchmark_text
     if rule is not None and rule.kind in ("throughput", "latency", "cost") and benchmark is None and figure.benchmarks:
         benchmark_text = None  # not a score: it belongs to the benchmark scored in the same figure
-    if benchmark_text and _PROSE_WORDS.search(benchmark_text) and (named := figure.title_name(ref)):
-        benchmark_text = named  # 'Proportion of Solved Environments' on y, 'ALFWorld Success Rate' above
     if benchmark is None and benchmark_text is None:
         if len(figure.benchmarks) >= 1:
             benchmark = figure.benchmarks[0]
@@ -2113,8 +2114,11 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         facts.skipped.append(Skip(point.line, point.quote, "no benchmark result", f"{metric} is a training quantity",
                                   token=reading.number.raw))
         return
-    if benchmark is None and benchmark_text is None and (named := figure.title_name(ref)):
-        benchmark_text = named  # 'HotpotQA Accuracy and End-to-End Latency vs. ...': HotpotQA
+    if benchmark is None and (benchmark_text is None or _PROSE_WORDS.search(benchmark_text)) \
+            and (named := figure.title_name(ref)):
+        # 'HotpotQA Accuracy and End-to-End Latency vs. ...' over no benchmark, or 'ALFWorld Success Rate' over a
+        # y axis of 'Proportion of Solved Environments': the name the title gives
+        benchmark_text = named
     is_scoped = benchmark is None and benchmark_text is None
     if is_scoped:
         benchmark_name = quantity.label or figure.title or "unnamed benchmark"
