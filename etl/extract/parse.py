@@ -39,6 +39,8 @@ _COMMENTARY = re.compile(
     r"notable|highlights?\b|caveat|limitation",
     re.IGNORECASE,
 )
+_PER_SUBJECT = re.compile(r"(?i)\bspecific\b|\bper[-\s](?:benchmark|model|panel|dataset|task|chart|series|subplot)|"
+                          r"\bby\s+(?:benchmark|model|panel|dataset|task|chart|series|subplot)")
 _NON_DATA = re.compile(r"spatial|colou?r verification|grounding|layout|visual style|styling", re.IGNORECASE)
 _COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart type|elements|labels?\b|setup|colou?rs?\b|"
                          r"\bnotes?\b|footnotes?|remarks?|metadata|specifications?|properties",
@@ -49,7 +51,8 @@ _DATA = re.compile(r"detail|\bdata|content|values?|points?|series|table|extracti
 _CHART_TITLE = re.compile(r"(?i)^\s*\[?[^:\]]{0,40}\b(?:chart|plot|graph|diagram|heatmap|histogram)s?\b[^:\]]{0,20}\]?\s*:\s*\S")
 _TITLE_KIND = re.compile(r"^\s*\[?(?P<kind>[^:\]]{2,60}?)\]?\s*:\s*(?P<title>.+)$")
 _AXIS_LINE = re.compile(
-    r"^(?P<role>(?:(?:primary|secondary|left|right|top|bottom)\s+)?(?:[xy]|horizontal|vertical)[\s-]*axis"
+    r"^(?P<role>(?:(?:shared|common|global)\s+)?(?:(?:primary|secondary|left|right|top|bottom)\s+)?"
+    r"(?:[xy]|horizontal|vertical)[\s-]*axis"
     r"(?:\s*\([^()]{1,30}\))?|colou?r\s*bar|spokes?(?:\s*\([^()]{1,50}\))?|"
     r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
@@ -190,6 +193,9 @@ def _section_kind(heading: str) -> str:
     return ""
 
 
+_ITALIC_LEAD = re.compile(r"\s*[*_][^\s*_][^*_]*[*_]\s*[:：]?\s")
+
+
 def _is_bold_header(content: str) -> str | None:
     """The text of a line that is only a bold label (``**Chart 1: X | Y**``), else None."""
     match = _rx(r"\s*(?:\*\*|__)(?P<text>[^*]+?)(?:\*\*|__)\s*[:：]?\s*").fullmatch(content) or (
@@ -234,6 +240,8 @@ def parse_axis(content: str, line: int) -> Axis | None:
         else:
             ticks = _listed_ticks(value) or _axis_ticks(value, "")
             return Axis(role=role, label="", unit=None, scale=_scale(value), ticks=ticks, line=line)
+    if rest[:1] in "LlTt":
+        rest = _rx(r"(?i)^(?:labell?ed|titled)\s*:?\s+").sub("", rest)  # 'Labeled `Throughput (tokens/s)`'
     quoted = _QUOTED.search(rest)
     if quoted and _CATEGORY_LEAD.search(rest[: quoted.start()]) and len(_QUOTED.findall(rest)) >= 2:
         # 'two groups, "AIME25" (left) and "GPQA-D" (right)': the quotes are the categories, not a title
@@ -308,7 +316,7 @@ def _listed_ticks(rest: str) -> tuple[str, ...] | None:
 _FIELD_LEAD = re.compile(r"(?i)(?P<field>label|title|name|(?:tick\s*)?(?:markers?|labels?|values?)|ticks|categories)\s*[:：]\s*")
 _AXIS_WORDS = re.compile(r"(?i)\b(?:from|to|scale|ticks?|range|ranging|log|linear|labell?ed|labels?|axis|with|per)\b")
 _AXIS_FIELD = re.compile(r"(?i)(?:axis\s+)?(?:[\w ]{1,20}/\s*)?(?P<field>label|title|name|(?:major\s+|minor\s+)?(?:tick\s*(?:marks?|labels?|values?)"
-                         r"|ticks|markers|categories|values)|scale|range)$")
+                         r"|ticks|markers|categories|values|labels)|scale|range)$")
 
 
 def _scale(text: str) -> str | None:
@@ -337,7 +345,7 @@ def _axis_field(axis: Axis, content: str, line: int) -> Axis | None:
                        ticks=axis.ticks or named.ticks, line=line)
     if field == "scale" or field == "range":
         return replace(axis, scale=axis.scale or _scale(rest))
-    return replace(axis, ticks=axis.ticks or _axis_ticks(rest, axis.label))
+    return replace(axis, ticks=axis.ticks or _axis_ticks(rest, axis.label) or _listed_ticks(rest) or ())
 
 
 def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
@@ -669,6 +677,14 @@ def _drop_clause(content: str) -> tuple[str, str]:
 
 
 _XY_VALUES = re.compile(r"(?i)(?<![\w.])[xy]\s*(?:=|≈|~|:)\s*[~≈]?\s*[-+]?\.?\d")
+_PLACE_DASH_KEY = re.compile(r"(?P<place>(?!(?i:group|panel|chart|figure|plot|subplot|row|column|series|set|part|section|point|"
+                             r"bar|cluster|block|item|entry|line|case|table)\b)[^—–]{0,20}\d[^—–]{0,12}?)\s+[—–]\s+"
+                             r"(?P<key>[^—–\d]\S*(?:\s\S+){0,3})")  # 'Budget 2k — Pass@1', not 'Group 2 — GPQA'
+
+_NAME_THEN_PAIRS = re.compile(r"\s*(?P<name>[^|:]{1,60}?)\s*\|\s*(?P<rest>[^|]*?:.*)$")
+_CARD_FIELD = re.compile(r"[A-Z][a-z]{2,15}(?:[ _][a-z]{2,15})?")
+_CARD_VALUE = re.compile(r"[^\s:]*[A-Za-z][^\s:]*(?: [^\s:]+){0,3}")  # a name, not a number or a sentence
+_BULLET = re.compile(r"\s*(?:[-*+•]|\d{1,2}[.)])\s")
 _RECORD_NAME = re.compile(r"(?i)(?:series\s+|point\s+|data\s+|model\s+|bar\s+)?(?:label|name|model|series|method|system)"
                           r"(?:\s+(?:name|label))?")
 
@@ -864,6 +880,8 @@ def parse_chart(text: str) -> Chart:
             if title is not None and line.number == title.line:
                 continue
             kind_of = _section_kind(line.content)
+            if kind_of == "commentary" and not has_data_section and _PER_SUBJECT.search(line.content):
+                kind_of = "data"  # 'Benchmark-Specific Observations' in a document with no other data section
             is_section = section_level is not None and line.depth <= section_level and not (
                 section == "data" and not kind_of)  # a heading that names no section inside data: a group
             # a data subheading ('### Numerical Data Points') holds data whatever section it is in
@@ -1120,6 +1138,13 @@ def parse_chart(text: str) -> Chart:
         if name_only:
             header_text = clean(content)  # '* AIME 2024 (red)': a group named, no value
         label, note, rest = split_label(content)
+        placed = _PLACE_DASH_KEY.fullmatch(label) if label and note is None and ("—" in label or "–" in label) else None
+        if placed:  # 'Budget 2k — Pass@1: 38.6; Latency: 21.4 s': the line's x place, then its first key
+            label, rest = placed.group("place").strip(" *_`"), f"{placed.group('key')}: {rest}"
+        named = _NAME_THEN_PAIRS.match(rest) if label is not None and note is None and "|" in rest else None
+        if named and not read_values(named.group("name"))[0] and read_values(named.group("rest"))[0]:
+            # 'Method: SnapKV | Pass@1: 38.1 | Throughput: 902 tok/s': the run's first field names its series
+            label, rest = f"{label}: {named.group('name').strip()}", named.group("rest")
         if label is not None and "|" in rest and any(a.role == "x" and a.label and label.lower() in a.label.lower()
                                                      for a in axes):
             placed = _PLACE_THEN_PAIRS.match(rest)
@@ -1134,6 +1159,9 @@ def parse_chart(text: str) -> Chart:
         if header_text is None and label is not None and line.kind == "item" and _RECORD_NAME.fullmatch(label) \
                 and rest.strip(" \"'“”*_`") and not _rx(r"^[\s\"'“”*_`]*[~≈]?\d|[(:=]\s*[~≈]?\d").search(rest):
             header_text = rest.strip(" \"'“”*_`.")  # '- Label: "Qwen3-30B-A3B"' under 'Point 1': the record's series
+        elif header_text is None and label is not None and line.kind == "item" and _CARD_FIELD.fullmatch(label) \
+                and _CARD_VALUE.fullmatch(rest.strip()) and not _BULLET.match(line.text) and not read_values(rest)[0]:
+            header_text = f"{label}: {rest.strip()}"  # 'Precision: FP8' in a fenced configuration card over the data
         elif label and DESCRIPTIVE_FIELDS.match(label):
             if _PRINTED_LABEL.fullmatch(label) and _BARE_VALUE.match(rest):
                 label = None  # '+ label: 56.3' under a bar's series: the value printed on the bar
@@ -1152,7 +1180,9 @@ def parse_chart(text: str) -> Chart:
             header_text = label if note is None else f"{label} ({note})"
             readings, dropped = [], []
         if header_text is None and label is not None and not readings and not _label_has_value(label, note) \
-                and (line.kind == "item" and not rest or content.lstrip().startswith(("**", "__"))):
+                and (line.kind == "item" and not rest or content.lstrip().startswith(("**", "__"))
+                     or line.kind == "paragraph" and _ITALIC_LEAD.match(content)):  # '*Acceptance length (line):* ...'
+
             header_text = label if note is None else f"{label} ({note})"
         if header_text is not None and (line.kind in ("heading", "paragraph") or not readings or name_only):
             rank = _header_rank(line)

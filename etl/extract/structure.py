@@ -78,6 +78,7 @@ def fenced_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
     (``Budget    Llama-3.1-8B   Qwen2.5-7B``). A block is a table when at least two
     non-rule lines split into the same number (two or more) of cells; rule lines
     (``----``, ``+--+``) give None."""
+    rows = _spans_joined(rows)
     cells: list[tuple[str, ...] | None] = []
     widths = set()
     for row in rows:
@@ -88,9 +89,56 @@ def fenced_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
         cells.append(split)
         widths.add(len(split))
     body = [c for c in cells if c is not None]
+    if len(widths) > 1:
+        cells = _without_index(cells)
+        body = [c for c in cells if c is not None]
+        widths = {len(c) for c in body}
     if len(body) < 2 or len(widths) != 1 or widths.pop() < 2:
         return _csv_grid(rows)
     return cells
+
+
+_SPAN_CELL = re.compile(r"-{2,}\s*(?P<text>[^-\s][^-]*?)\s*-{2,}")
+_ALIGNED_CELL = re.compile(r"\S+(?: \S+)*")
+
+
+def _spans_joined(rows: list[str]) -> list[str]:
+    """Rows of a space-aligned table with its group-header rows (``---- KV budget 1024 ----``
+    over two sub-columns) folded into the header row below: each sub-column's header becomes
+    ``KV budget 1024 Acc (%)``; the rows unchanged when there are none."""
+    spans = [i for i, row in enumerate(rows) if "|" not in row and _SPAN_CELL.search(row)
+             and not _SPAN_CELL.sub("", row).strip()]
+    if not spans:
+        return rows
+    out = list(rows)
+    for i in spans:
+        header = next((j for j in range(i + 1, len(rows)) if rows[j].strip() and not _RULE_ROW.match(rows[j])), None)
+        if header is None:
+            continue
+        groups = [(m.start(), m.end(), m.group("text")) for m in _SPAN_CELL.finditer(rows[i])]
+        cells = []
+        for m in _ALIGNED_CELL.finditer(rows[header]):
+            group = next((text for start, end, text in groups if start - 2 <= m.start() < end), None)
+            cells.append(f"{group} {m.group(0)}" if group else m.group(0))
+        out[header] = "  ".join(cells)
+        out[i] = ""
+    return out
+
+
+_SHAPE_FOOTER = re.compile(r"\[\d+ rows? x \d+ columns?\]")
+
+
+def _without_index(cells: list[tuple[str, ...] | None]) -> list[tuple[str, ...] | None]:
+    """A printed data frame's cells without its unlabelled index column (``0  Qwen3-4B  2000``
+    under ``model  budget``) and its shape footer (``[8 rows x 4 columns]``); else as given."""
+    cells = [None if c is not None and len(c) == 1 and _SHAPE_FOOTER.fullmatch(c[0]) else c for c in cells]
+    body = [c for c in cells if c is not None]
+    if len(body) < 3 or len({len(c) for c in body[1:]}) != 1 or len(body[1]) != len(body[0]) + 1:
+        return cells
+    index = [c[0] for c in body[1:]]
+    if not all(i.isdigit() for i in index) or [int(i) for i in index] != list(range(int(index[0]), int(index[0]) + len(index))):
+        return cells
+    return [c if c is None or c is body[0] else c[1:] for c in cells]
 
 
 def _csv_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:

@@ -624,6 +624,13 @@ def _text_setting_named(text: str, ref: Reference) -> str | None:
     return next(keys[int(g[1:])] for g, v in match.groupdict().items() if v is not None) if match else None
 
 
+@lru_cache(maxsize=1 << 12)
+def _valued_setting(text: str, ref: Reference) -> str | None:
+    """The text setting whose values `text` has the form of ('W4A16', 'FP8': precision), or None."""
+    value = text.strip(" *_`")
+    return next((rule.key for rule in ref.settings if rule.values is not None and rule.values.fullmatch(value)), None)
+
+
 @lru_cache(maxsize=4)
 def _text_settings(ref: Reference) -> tuple[tuple[str, ...], re.Pattern[str]]:
     """The text settings' keys and one pattern with a named group per key, in vocabulary order."""
@@ -651,7 +658,7 @@ def _named_setting(axis: Axis, axes: dict[str, Quantity], ref: Reference) -> Qua
     x, y = axes.get("x"), next((axes[r] for r in ("y", "y_left") if r in axes), None)
     if x is None or y is None or y.kind != "metric" or x.kind not in ("unknown", "metric") or x.metric or x.benchmark:
         return None
-    words = _rx(r"\([^()]*\)").sub(" ", axis.label).split()
+    words = _rx(r"\([^()]*\)|\s+per\s+\w+\s*$").sub(" ", axis.label).split()  # 'Max Turns per Task': max turns
     numeric = len(axis.ticks) >= 2 and all(parse_number(t) is not None for t in axis.ticks)
     if not 1 <= len(words) <= 3 or not (numeric or _COUNTED.search(axis.label)) or find_benchmark(axis.label, ref) \
             or is_model_like(axis.label, ref):
@@ -683,6 +690,15 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     axes: dict[str, Quantity] = {}
     for axis in chart.axes:
         quantity = quantity_of(axis.label, ref)
+        if (axis.role in ("y_left", "y_right") and (quantity.kind == "setting" or _names_a_measure(quantity))
+                or axis.role == "y" and quantity.unit == "%" and _names_a_measure(quantity)) \
+                and (key := _setting_key(
+                _rx(r"\([^()]*\)").sub(" ", axis.label))):
+            # a second y axis measures what it names ('KV Cache Length (k tokens)'), as does a share ('Safe Rate (%)')
+            quantity = Quantity("metric", axis.label, metric=key, unit=quantity.unit)
+        if axis.role == "x" and quantity.kind in ("unknown", "metric") and not quantity.metric and not quantity.benchmark \
+                and _BENCHMARK_AXIS.search(axis.label) and any(parse_number(t) is None for t in axis.ticks):
+            quantity = Quantity("category", axis.label)  # 'Safety Evaluation Suites' over 'HarmBench, XSTest'
         if not axis.label and quantity.kind == "unknown" and any(parse_number(t) is None for t in axis.ticks):
             quantity = Quantity("category", "")  # an axis given only by its text categories ('FullKV, H2O, ...')
         axes.setdefault(axis.role, quantity)
@@ -712,8 +728,10 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     metric = value_axis.metric if value_axis else None
     if metric is None:
         metric = match_metric(title, ref)
-        if metric in (None, "score"):  # a generic 'Results' title yields to a metric stated below
-            metric = _stated_metric((" ".join(s.text for s in chart.notes), overview), ref) or metric
+        if metric in (None, "score", "accuracy"):  # a generic 'Results' title yields to a metric stated below
+            stated = _stated_metric((" ".join(s.text for s in chart.notes), overview), ref)
+            if metric != "accuracy" or stated and "@" in stated:  # 'Accuracy ...' over a caption's 'Pass@1 (%)'
+                metric = stated or metric
     unit = value_axis.unit if value_axis else None
     benchmark_text = value_axis.benchmark_text if value_axis else None
     setting_key = _text_setting_named(f"{overview} {title}", ref) or "method"
@@ -731,12 +749,45 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     legend_labels = [e.label for e in chart.legend]
     # legend entries are siblings: when one of them names no quantity, none of them does ('Greedy', 'Majority@8')
     series = frozenset(label.lower() for label in legend_labels) \
-        if any(not match_metric(label, ref) for label in legend_labels) else frozenset()
+        if any(not match_metric(label, ref) and not _names_axis_quantity(label, axes) for label in legend_labels) \
+        else frozenset()
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
                   panel_benchmarks=_panel_benchmarks(chart, ref),
                   noted_text=" ".join(s.text for s in chart.notes))
+
+
+def _names_a_measure(quantity: Quantity) -> bool:
+    """Whether a label that names no known metric or benchmark reads as a measure's name, not a
+    benchmark's ('Avg. Acceptance Length', not 'HotpotQA'): words, at least two, none shaped like a name."""
+    if quantity.kind == "unknown":
+        residue = _rx(r"\([^()]*\)").sub(" ", quantity.label).strip()
+    elif quantity.kind == "metric" and quantity.metric in (None, "score") and quantity.benchmark is None:
+        residue = quantity.benchmark_text or ""
+    else:
+        return False
+    return 2 <= len(residue.split()) <= 4 and not _NAME_SHAPE.search(residue)
+
+
+def _axis_measure(name: str, figure: Figure) -> str | None:
+    """The metric of the y axis whose title `name` repeats (``Acceptance length`` for 'Avg.
+    Acceptance Length (τ)'), when that metric is one the figure's own labels name; else None."""
+    words = name.lower().split()
+    if not words or len(words) > 4:
+        return None
+    for role in ("y_right", "y_left"):
+        quantity = figure.axes.get(role)
+        if quantity is not None and quantity.metric and all(w in quantity.label.lower() for w in words) \
+                and quantity.metric == _setting_key(_rx(r"\([^()]*\)").sub(" ", quantity.label)):
+            return quantity.metric
+    return None
+
+
+def _names_axis_quantity(label: str, axes: dict[str, Quantity]) -> bool:
+    """Whether a legend label is the title of one of the figure's measured axes ('KV Cache Length')."""
+    key = _setting_key(label)
+    return any(q.kind == "metric" and q.metric == key for q in axes.values())
 
 
 _UNIT_LETTERS = frozenset("k K M B T G s ms x GB MB".split())  # '(k)' after a label is a unit, not a symbol
@@ -895,21 +946,33 @@ _RATIO_NOTATION = re.compile(r"(\d+(?:\.\d+)?)\s*:\s*1")
 _RATIO_SIGN = re.compile(r"\s*[×✕]$")  # '2×' in a compression-ratio column: the number 2
 _CONFIG_HEADER = re.compile(r"(?i)(?:config(?:uration)?|setting|budget)s?\b")
 _COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?")
-_PINNED_AT = re.compile(r"\s@\s*(?P<value>\d[\d.,]*\s*[kK]?)\s*$")  # space before '@': not pass@1
+_PINNED_AT = re.compile(r"\s[@·]\s*(?P<value>\d[\d.,]*\s*[kK]?)\s*$")  # space before '@': not pass@1; 'MATH-500 · 4k'
 _PINNED = re.compile(r"(?<![\w.])(?P<key>[^\W\d_][\w-]{0,20}?)\s*=\s*(?P<value>[~≈]?\d[\d.,]*\s*[kK]?)(?![\w.])")
+
+
+_SETTING_LEAD = re.compile(r"(?P<key>[A-Za-z][A-Za-z\- ]{1,24}?)\s*[:=]?\s*(?P<value>\d[\d.,]*\s*[kKM]?)\s+(?P<rest>\S.*)")
+_GENERIC_SETTING_WORD = re.compile(r"(?i)\b(?:budget|size|length|limit)\b")
 
 
 def _pinned_settings(text: str, figure: Figure, ref: Reference) -> tuple[dict[str, str], str]:
     """The ``key = value`` settings written inside a label (``AIME 2024 T = 0.6``, ``T = 0.6,
     N = 8``), each key a symbol the figure defines or a setting's name, and the label without
     them; ({}, text) when it has none."""
-    at = _PINNED_AT.search(text) if " @" in text else None
+    at = _PINNED_AT.search(text) if " @" in text or " ·" in text else None
     if at is not None:  # 'AIME24 @ 2k' where the figure is about thinking budgets
         key = figure.number_key(ref)
         head = text[: at.start()].strip()
         if key is not None and head and find_benchmark(head, ref):  # 'SnapKV @256' is a method's column, read elsewhere
             return {key: _setting_value(at.group("value"), key, None)}, head
     if "=" not in text:
+        lead = _SETTING_LEAD.fullmatch(text) if text[:1].isalpha() else None
+        if lead and (match_metric(lead.group("rest"), ref) or find_benchmark(lead.group("rest"), ref)):
+            # 'Budget 512 Pass@1': a column of a two-row header, the budget above the metric
+            word = lead.group("key")
+            key = next((r.key for r in ref.settings if r.is_numeric and r.pattern.search(word)), None) or (
+                figure.number_key(ref) if _GENERIC_SETTING_WORD.search(word) else None)
+            if key is not None:
+                return {key: _setting_value(lead.group("value"), key, None)}, lead.group("rest")
         return {}, text
     pinned: dict[str, str] = {}
     rest = text
@@ -938,9 +1001,9 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
     if key is None and x is not None and x.kind == "setting":
         key = x.setting_key
         if not _HAS_DIGIT(text) and _is_numeric(key, ref):
-            key = figure.setting_key_for_labels  # 'FullKV' on a 'Method / KV Budget' axis: a method
+            key = _valued_setting(text, ref) or figure.setting_key_for_labels  # 'FullKV' on a 'Method / KV Budget' axis
     if key is None and x is not None and x.kind == "category" and _is_x_tick(text, figure, ref):
-        key = figure.setting_key_for_labels  # 'FullKV' on an axis of method categories
+        key = _valued_setting(text, ref) or figure.setting_key_for_labels  # 'FullKV' on an axis of method categories
     if key is None and find_numbers(text):
         key = figure.number_key(ref)  # '4k budget' in a figure about thinking budgets
     if key is None:
@@ -1010,6 +1073,7 @@ def _pair_settings(a: str, b: str, figure: Figure, slot: _Slot) -> bool:
 _BARE_SIZE = re.compile(r"(?i)\d+(?:\.\d+)?\s?[BM](?:-A\d+(?:\.\d+)?B)?")
 
 
+_SIZED_NAME = re.compile(r"(?i)(?<![a-z])\d+(?:\.\d+)?\s?[BM](?![a-z])")  # a name that gives its own size
 _QUOTED_SIZE = re.compile(r"^[\w\s-]{0,30}?[\"“'](?P<size>" + _BARE_SIZE.pattern[4:] + r")[\"”']$")  # 'Marker annotated "0.5B"'
 
 
@@ -1037,6 +1101,10 @@ def _figure_family(figure: Figure, ref: Reference) -> str | None:
 
 
 _PART_OF_FIGURE = re.compile(r"(?i)(.*\S)\s+(?:column|row|panel|subplot|plot)")
+_BENCHMARK_AXIS = re.compile(r"(?i)\b(?:benchmarks?|datasets?|tasks?|suites?|evaluation sets?|test sets?)\b")
+_KEYED_GROUP = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?P<key>[A-Z][a-z]{2,15}(?:\s[a-z]{2,15})?)\s*:\s*"
+                          r"(?P<value>[^:=]{1,40})")  # '3.1 Language: English', 'Category: HarmBench'
+_GROUPING_WORD = re.compile(r"(?i)\b(?:category|group|subset|split|domain|suite|section|cluster|block|part)$")
 _KEY_IS_VALUE = re.compile(r"(?P<key>[A-Za-z][A-Za-z ]{0,24}?)\s*=\s*(?P<value>[^=,;]{1,30}?)")
 _METRIC_TAIL = re.compile(r"(?P<head>\S+)\s+(?P<tail>[A-Za-z][\w@/.%-]*(?:\s[\w@/.%()-]+){0,2})")
 
@@ -1046,6 +1114,17 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     name, note = _clean_label(text)
     name, role = _strip_prefix(name)
     if not name:
+        return
+    keyed = _KEYED_GROUP.fullmatch(name) if ":" in name else None
+    if keyed and not is_model_like(keyed.group("key"), ref) and not match_metric(keyed.group("key"), ref) \
+            and not find_benchmark(keyed.group("key"), ref):
+        key, value = keyed.group("key").strip(), keyed.group("value").strip()
+        if _GROUPING_WORD.search(key) or find_benchmark(value, ref) or is_model_like(value, ref) == 2:
+            # 'Category: HarmBench', 'Upper block: AIME 2025': the group is its value
+            _assign_name(slot, value, figure, ref, is_label)
+        else:  # '3.1 Language: English': a setting, by the name the vocabulary or the heading gives it
+            setting = next((rule.key for rule in ref.settings if rule.pattern.search(key)), None) or _setting_key(key)
+            slot.settings.setdefault(setting, _setting_value(value, setting, None))
         return
     if name[-3:].lower() in ("umn", "row", "nel", "lot") and (part := _PART_OF_FIGURE.fullmatch(name)):
         name = part.group(1)  # 'MATH-500 column', 'Qwen3-8B panel': what that part of the figure is about
@@ -1088,6 +1167,13 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             _assign_name(slot, name, figure, ref, is_label)
             _assign_name(slot, note, figure, ref, is_label)
             return
+        if _BARE_SIZE.fullmatch(note.strip()) and is_model_like(name, ref) and not _SIZED_NAME.search(name):
+            name = f"{name}-{note.strip().replace(' ', '')}"  # 'StarCoder2 (3B)': that family's 3B model
+            note = None
+        elif (key := _valued_setting(note, ref)) and is_model_like(name, ref) == 2:
+            _assign_name(slot, name, figure, ref, is_label)  # 'Qwen3-8B (W4A16)': that model in that format
+            slot.settings.setdefault(key, note.strip(" *_`"))
+            return
     if _is_descriptive_group(name, ref) and not (is_label and name.lower() in figure.series):  # a legend's 'Top' labels a series
         named = find_benchmark(note, ref) if note and slot.benchmark is None else None
         if named is not None:  # 'Right Plot (GPQA Diamond)': the panel's benchmark, in its note
@@ -1101,6 +1187,10 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             for part in parts:  # 'SnapKV, KV Budget 1024': a method and a budget; 'Qwen3-4B, Pass@1'
                 _assign_name(slot, part, figure, ref, is_label)
             return
+    if _is_x_tick(name, figure, ref) and (x := figure.axes.get("x")) is not None and _BENCHMARK_AXIS.search(x.label) \
+            and slot.benchmark is None:
+        slot.benchmark_written = slot.benchmark_text = name  # 'XSTest' on an axis of 'Safety Evaluation Suites'
+        return
     if is_category_label(name, ref, figure) or _is_x_tick(name, figure, ref):
         setting = _category_setting(name, figure, ref)
         if setting and setting[0] not in slot.settings:
@@ -1123,6 +1213,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
                 slot.benchmark_text = name
         return
     metric = match_metric(name, ref) if name.lower() not in figure.series else None
+    if metric is None and is_model_like(name, ref) < 2:
+        metric = _axis_measure(name, figure)  # 'Acceptance length' heading the values of that y axis
     if metric and role != "model" and is_model_like(name, ref) < 2:
         residue = _benchmark_residue(name, None)
         if slot.metric is None and not (metric in _GENERIC_METRICS and figure.metric not in (None, *_GENERIC_METRICS)):
@@ -1153,8 +1245,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         return
     if role in ("method", "setting") or (figure.models and strength < 2) or not figure.labels_are_models \
             or slot.model is not None:
-        key = figure.setting_key_for_labels
-        if key not in slot.settings and not _rx(r"(?i)data\s*points?.*|values?|approximate.*|models?|"
+        key = _valued_setting(name, ref) or figure.setting_key_for_labels
+        if key not in slot.settings and not _rx(r"(?i)data\s*points?.*|(?:[xy][\s-]*)?values?|approximate.*|models?|"
                                                             r"results?|series|data").fullmatch(name):
             if not (is_label and name.lower() in figure.series) and (_is_descriptive_group(name, ref) or not _looks_like_a_name(name)):
                 return
@@ -1187,7 +1279,8 @@ DESCRIPTIVE_GROUP = re.compile(
     r"markers?|dots?|columns?|scatter|area)|models?(?:\s*\(.*\))?|results?|series|"
     r"our models?|others?|baselines?|(?:open|closed)(?:[-\s&]+(?:weights?|source|data|models?|only)\b.*)?|"
     r"proprietary(?:\s.*)?|dense|moe|top\s*group|"
-    r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$)$")
+    r"(?:first|second|third|fourth|left|right|top|bottom)\b.*|group\s*\d*|.*\bmodels$|.*\bpoints$|"
+    r"(?:configuration|config|settings?|setup|caption|info)(?:\s*(?:box|card|panel|block|details))?)$")
 _COMMENTARY_TAIL = re.compile(r"(?i)\b(?:notes?|remarks?|comments?|observations?|descriptions?|verification|caveats?)$")
 # 'High-Efficiency Outlier (Top Left)', 'Small-Activation Cluster': a part of the plot, unless its head
 # names a benchmark or model ('ARC-Challenge group')
@@ -1313,6 +1406,9 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
             quantity = Quantity("params", param_kind="total") if reading.number.suffix in ("B", "M") else \
                 Quantity("metric", metric=None)
         return role, quantity
+    if reading.number.suffix in ("s", "ms", "sec"):  # '14.8 s': a time, whatever the words around it
+        return next(((r, q) for r, q in axes.items() if q.kind == "metric" and q.metric == "latency"),
+                    ("key", Quantity("metric", "latency", metric="latency", unit=reading.number.suffix)))
     keys = " ".join(k for k in (reading.key_before, reading.key_after) if k)
     if not keys and "(" in reading.after_text[:3] and (paren := _PAREN_KEY.match(reading.after_text)) \
             and match_metric(paren.group(1), ref) not in (None, "score"):
@@ -1425,7 +1521,7 @@ def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
         return facts
     panel_figures = _panel_figures(chart, ref)
     panel_of = dict(chart.panels)
-    for point in _aligned(chart, figure, facts):
+    for point in _aligned(chart, figure, ref, facts):
         panel = next((panel_of[s.line] for s in reversed(point.context) if s.line in panel_of), "")
         _interpret_point(point, panel_figures.get(panel, figure), ref, facts)
     _infer_units(facts, ref)
@@ -1444,15 +1540,33 @@ def _panel_figures(chart: Chart, ref: Reference) -> dict[str, Figure]:
     return figures
 
 
-def _aligned(chart: Chart, figure: Figure, facts: DocumentFacts) -> list[Point]:
-    """Points with listed values aligned to the x categories, when the counts match."""
+def _aligned(chart: Chart, figure: Figure, ref: Reference, facts: DocumentFacts) -> list[Point]:
+    """Points with listed values aligned to the x categories, when the counts match; a list
+    under one x place (``**20 turns:** 30.7 / 31.2 / 23.0``) holds the legend's series in order."""
     points = []
+    series = [e.label for e in chart.legend]
     for point in chart.points:
         listed = [r for r in point.readings if r.is_listed]
+        if not listed and len(series) == len(point.readings) == 2 and all(
+                r.key_before in ("", "/") and not r.key_after and r.position is None and r.category is None
+                for r in point.readings) and point.readings[1].key_before == "/" and point.label \
+                and is_model_like(point.label, ref) < 2 and is_category_label(point.label, ref, figure):
+            listed = list(point.readings)  # '**5 turns:** 12.5 / 10.25': a pair in legend order
+            point = replace(point, readings=tuple(replace(r, is_listed=True) for r in listed))
+            listed = list(point.readings)
         if not listed:
             points.append(point)
             continue
         categories = figure.x_categories
+        if len(series) >= 2 and len(listed) == len(series) and point.label and not any(
+                r.slot is not None and r.slot[1] == -1 for r in listed) and is_model_like(point.label, ref) < 2 \
+                and (_is_x_tick(point.label, figure, ref) or is_category_label(point.label, ref, figure)):
+            rest = tuple(r for r in point.readings if not r.is_listed)
+            if rest:
+                points.append(replace(point, readings=rest))
+            points.extend(replace(point, label=name, readings=(Reading(r.number, category=point.label),))
+                          for name, r in zip(series, listed))
+            continue
         if categories and all(r.slot is not None and (r.slot[1] == len(categories) or r.slot[1] == -1
                                                       and r.slot[0] < len(categories)) for r in listed):
             listed = [r for r in listed if r.slot is not None]
@@ -1540,7 +1654,7 @@ def _column_benchmark(header: str, ref: Reference) -> str | None:
 _NOTED_CELL = re.compile(r"\s*(?P<value>[^()]*\d[^()]*?)\s*\(\s*(?P<note>#?\d{1,3}(?:st|nd|rd|th)?|[×✕x]\s*\d[\d.]*[^()]*|"
                          r"[+\-−]\s*\d[\d.]*\s*%?[^()]*|\d[\d.]*\s*%[^()]*)\s*\)[*†‡§\s]*")
 # marks a cell carries beside its value: citations '[1]', arrows, ranks written as superscripts, footnote signs
-_CELL_MARKS = re.compile(r"\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|\s*[▲▼△▽↑↓♠♣♥♦†‡§¶]+|(?<=[\d\s])[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
+_CELL_MARKS = re.compile(r"\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|\s*[▲▼△▽↑↓♠♣♥♦†‡§¶★☆✓✔✗✘\u2600-\u27bf\u2b50\ufe0f\U0001f300-\U0001faff]+|(?<=[\d\s])[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
 _MARK_DIGITS = re.compile(r"\d+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
 _SPACED_SLASH = re.compile(r"\s+/\s+")
 _SLASHED_NOTE = re.compile(r"^(?P<base>[^()]*?)\s*\((?P<parts>[^()]+\s/\s[^()]+)\)(?P<tail>.*)$")
@@ -1661,6 +1775,9 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             facts.skipped.append(Skip(point.line, point.quote, _ignored_column_reason(header_clean),
                                       f"{number.raw} in column {header_clean}", token=number.raw))
             continue
+        lead = _SETTING_LEAD.fullmatch(header_clean) if quantity.kind == "setting" else None
+        if lead and match_metric(lead.group("rest"), ref):
+            quantity = quantity_of(lead.group("rest"), ref)  # 'KV budget 1024 Tok/s': a metric's column, pinned below
         if quantity.kind == "setting" and quantity.setting_key and not (
                 _is_count(quantity.setting_key, ref) and not float(number.value).is_integer()):
             slot.settings.setdefault(quantity.setting_key, _setting_value(cell, quantity.setting_key, quantity))
@@ -1951,13 +2068,16 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if slot.model is None and len(figure.models) == 1:
         slot.model = strip_annotations(figure.models[0])
         slot.model_written = figure.models[0]
-    if slot.model is None and whole_line and len(point.readings) >= 2 and not point.is_table_row and sum(
-            is_model_like(r.key_before, ref) == 2 for r in point.readings) >= 2:
-        # 'MATH-500: Qwen3-8B: 94.2, Qwen3-14B: 96.1': each value keyed by its model, under the line's label
+    placed = bool(point.label) and is_model_like(point.label, ref) < 2 and is_category_label(point.label, ref, figure)
+    keyed = [_reading_series(r, figure, ref, by_look=placed) for r in point.readings] \
+        if slot.model is None and whole_line and len(point.readings) >= 2 and not point.is_table_row else []
+    if sum(k is not None for k in keyed) >= 2:
+        # 'MATH-500: Qwen3-8B: 94.2, Qwen3-14B: 96.1', '**2k budget.** the purple line starts at about 30.2 and the
+        # green line at about 35.6': each value keyed by its series, under the line's label
         outer = (*point.context, Span(point.line, point.label)) if point.label else point.context
-        for reading in point.readings:
-            if is_model_like(reading.key_before, ref) == 2:
-                _interpret_point(Point(point.line, point.quote, outer, reading.key_before,
+        for reading, series in zip(point.readings, keyed):
+            if series is not None:
+                _interpret_point(Point(point.line, point.quote, outer, series,
                                        (replace(reading, key_before=""),)), figure, ref, facts, whole_line=False)
             else:
                 facts.skipped.append(Skip(point.line, point.quote, "no model", reading.number.raw,
@@ -2070,6 +2190,24 @@ def _emit_params(point: Point, model: str, reading: Reading, quantity: Quantity,
     facts.claims.append(Claim(point.line, reading.number.raw, "parameter"))
 
 
+def _reading_series(reading: Reading, figure: Figure, ref: Reference, by_look: bool) -> str | None:
+    """The series the words before a value name: a model (``Qwen3-8B: 94.2``) or, on a line
+    under an x place (`by_look`), a legend look (``**2k budget.** the purple line starts at about
+    30.2``, ``45.9 for purple``); None when they name neither."""
+    if is_model_like(reading.key_before, ref) == 2:
+        return reading.key_before
+    if not by_look or not figure.aliases:
+        return None
+    looks = _LOOK_PHRASE.search(reading.key_before) if reading.key_before else None
+    if looks is None and (after := _FOR_LOOK.match(reading.after_text)):  # '45.9 for purple', '51.2 s (purple)'
+        looks = _LOOK_PHRASE.search(after.group("look"))
+    named = figure.alias(looks.group(0)) if looks else None
+    return named if named and is_model_like(named, ref) else None
+
+
+_FOR_LOOK = re.compile(r"(?i)\s*(?:for\s+(?:the\s+)?|\(\s*)(?P<look>[a-z][a-z -]{2,30}?)\s*(?:\)|,|;|\.|\band\b|$)")
+
+
 def _is_family_of(label: str, model: str) -> bool:
     """Whether a series label only names the family of `model` ('Gemma' of 'Gemma-3-1B-it',
     'Qwen' of 'Qwen3-8B'): the label's words begin the model's name."""
@@ -2114,6 +2252,8 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         facts.skipped.append(Skip(point.line, point.quote, "no benchmark result", f"{metric} is a training quantity",
                                   token=reading.number.raw))
         return
+    if benchmark is None and benchmark_text is not None and figure.benchmarks and _PROSE_WORDS.search(benchmark_text):
+        benchmark, benchmark_text = figure.benchmarks[0], None  # a measure's words, under a figure that names its benchmark
     if benchmark is None and (benchmark_text is None or _PROSE_WORDS.search(benchmark_text)) \
             and (named := figure.title_name(ref)):
         # 'HotpotQA Accuracy and End-to-End Latency vs. ...' over no benchmark, or 'ALFWorld Success Rate' over a

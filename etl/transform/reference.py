@@ -35,6 +35,7 @@ class SettingRule:
     pattern: re.Pattern[str]
     is_numeric: bool
     is_count: bool = False  # whole numbers only (a budget, a batch size): 80.6 is never one
+    values: re.Pattern[str] | None = None  # the setting's own values, when their form names it ('FP8', 'W4A16')
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ def load_reference(directory: Path | None = None) -> Reference:
         for row in _read(root / "metrics.csv"))
     settings = tuple(
         SettingRule(row["key"], re.compile(row["pattern"], re.IGNORECASE), row["kind"] in ("number", "count"),
-                    row["kind"] == "count")
+                    row["kind"] == "count", re.compile(row["values"], re.IGNORECASE) if row.get("values") else None)
         for row in _read(root / "settings.csv"))
     families: dict[str, str] = {}
     for row in _read(root / "families.csv"):
