@@ -1,4 +1,5 @@
-"""Shared fixtures: the seed descriptions, the shared corpus folder, and one seed warehouse.
+"""Shared fixtures: the seed descriptions, the shared corpus folder, one seed warehouse, and the
+reference vocabularies.
 
 `built_seed_db` refreshes the seed descriptions once per session; tests that only read
 the warehouse use it (open it read-only), tests that change input build their own.
@@ -13,6 +14,7 @@ import pytest
 
 from benchdb.etl.paths import seeds_dir
 from benchdb.etl.pipeline import refresh
+from benchdb.etl.transform.reference import Reference, load_reference
 
 
 @pytest.fixture(scope="session")
@@ -53,3 +55,9 @@ def db_copy(built_seed_db: Path, tmp_path: Path) -> Path:
     db = tmp_path / "bench.duckdb"
     shutil.copyfile(built_seed_db, db)
     return db
+
+
+@pytest.fixture(scope="session")
+def ref() -> Reference:
+    """The reference vocabularies shipped with benchdb."""
+    return load_reference()

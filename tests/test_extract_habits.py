@@ -5,23 +5,11 @@ vocabulary, flat axis fields, axis labels with a parenthesised note, powers as x
 
 from __future__ import annotations
 
-import pytest
-
 from benchdb.etl.extract.parse import paired_looks, parse_axis, parse_chart
 from benchdb.etl.extract.recognize import read_values
 from benchdb.etl.transform.interpret import interpret
-from benchdb.etl.transform.reference import Reference, load_reference
-
-
-@pytest.fixture(scope="module")
-def ref() -> Reference:
-    return load_reference()
-
-
-def rows(text: str, ref: Reference) -> set[tuple[str, str, str, str, float]]:
-    """(model as written, benchmark, metric, setting, value) of every value of `text`."""
-    facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
-    return {(v.model_as_written, v.benchmark_name, v.metric, v.setting, v.value) for v in facts.values}
+from benchdb.etl.transform.reference import Reference
+from tests._facts import rows
 
 
 def test_clauses_pairing_a_look_with_a_name_are_legend_entries() -> None:

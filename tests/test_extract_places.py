@@ -5,23 +5,11 @@ pinned inside headers and labels, identifier and coordinate columns, name tags a
 
 from __future__ import annotations
 
-import pytest
-
 from benchdb.etl.extract.parse import parse_chart
 from benchdb.etl.extract.recognize import read_values
 from benchdb.etl.transform.interpret import interpret
-from benchdb.etl.transform.reference import Reference, load_reference
-
-
-@pytest.fixture(scope="module")
-def ref() -> Reference:
-    return load_reference()
-
-
-def rows(text: str, ref: Reference) -> set[tuple[str, str, str, float]]:
-    """(model as written, metric, setting, value) of every value of `text`, closed by a final section."""
-    facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
-    return {(v.model_as_written, v.metric, v.setting, v.value) for v in facts.values}
+from benchdb.etl.transform.reference import Reference
+from tests._facts import metric_rows as rows
 
 
 def lines(text: str, ref: Reference) -> dict[float, int]:

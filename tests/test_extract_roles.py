@@ -6,23 +6,9 @@ configuration cards, series told by colour before or after a value."""
 
 from __future__ import annotations
 
-import pytest
-
-from benchdb.etl.extract.parse import parse_chart
 from benchdb.etl.extract.structure import fenced_grid
-from benchdb.etl.transform.interpret import interpret
-from benchdb.etl.transform.reference import Reference, load_reference
-
-
-@pytest.fixture(scope="module")
-def ref() -> Reference:
-    return load_reference()
-
-
-def rows(text: str, ref: Reference) -> set[tuple[str, str, str, str, float]]:
-    """(model as written, benchmark, metric, setting, value) of every value of `text`."""
-    facts = interpret(parse_chart(text + "\n### Interpretation\nAs expected.\n"), ref)
-    return {(v.model_as_written, v.benchmark_name, v.metric, v.setting, v.value) for v in facts.values}
+from benchdb.etl.transform.reference import Reference
+from tests._facts import rows, values_of
 
 
 def test_a_format_in_parentheses_after_a_model_is_its_precision(ref: Reference) -> None:
@@ -38,8 +24,7 @@ def test_a_format_in_parentheses_after_a_model_is_its_precision(ref: Reference) 
 def test_a_size_in_parentheses_after_a_family_names_its_member(ref: Reference) -> None:
     text = ("## Table: Code models\n### Detailed Analysis\n| Model | HumanEval |\n| --- | --- |\n"
             "| StarCoder2 (3B) | 31.25 |\n| StarCoder2 (15B) | 46.5 |\n")
-    facts = interpret(parse_chart(text), ref)
-    assert {(v.model_name, v.value) for v in facts.values} == {("StarCoder2-3B", 31.25), ("StarCoder2-15B", 46.5)}
+    assert {(v.model_name, v.value) for v in values_of(text, ref)} == {("StarCoder2-3B", 31.25), ("StarCoder2-15B", 46.5)}
 
 
 def test_a_list_under_one_x_place_holds_the_legend_series_in_order(ref: Reference) -> None:

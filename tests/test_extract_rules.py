@@ -5,23 +5,10 @@ final ... tick', a metric in parentheses after a value, and one stated metric pe
 
 from __future__ import annotations
 
-import pytest
-
 from benchdb.etl.extract.parse import parse_chart
 from benchdb.etl.transform.interpret import interpret
-from benchdb.etl.transform.reference import Reference, load_reference
-
-
-@pytest.fixture(scope="module")
-def ref() -> Reference:
-    return load_reference()
-
-
-def rows(text: str, ref: Reference) -> set[tuple[str, str, str, float]]:
-    """(model as written, metric, setting, value) of every value of `text` with a closing section
-    (a document that ends on a number may have been cut inside it)."""
-    facts = interpret(parse_chart(text + "### Interpretation\nAs expected.\n"), ref)
-    return {(v.model_as_written, v.metric, v.setting, v.value) for v in facts.values}
+from benchdb.etl.transform.reference import Reference
+from tests._facts import metric_rows as rows
 
 
 def test_each_panel_reads_its_own_axes(ref: Reference) -> None:

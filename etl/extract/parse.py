@@ -1182,7 +1182,6 @@ def parse_chart(text: str) -> Chart:
         if header_text is None and label is not None and not readings and not _label_has_value(label, note) \
                 and (line.kind == "item" and not rest or content.lstrip().startswith(("**", "__"))
                      or line.kind == "paragraph" and _ITALIC_LEAD.match(content)):  # '*Acceptance length (line):* ...'
-
             header_text = label if note is None else f"{label} ({note})"
         if header_text is not None and (line.kind in ("heading", "paragraph") or not readings or name_only):
             rank = _header_rank(line)

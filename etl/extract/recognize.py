@@ -511,7 +511,7 @@ def _read_values(rest: str, place_units: tuple[str, ...] = ()) -> tuple[tuple[Re
             continue
         pair_list = len(run) == 2 and (
             _rx(r":\s*$").search(rest[: numbers[run[0]].start].rstrip(" ~≈"))
-            or (_rx(r"\s*and\s*").fullmatch(rest[numbers[run[0]].end: numbers[run[1]].start])
+            or (_rx(r"\s*and\s*|\s+/\s+").fullmatch(rest[numbers[run[0]].end: numbers[run[1]].start])
                 and numbers[run[0]].suffix == numbers[run[1]].suffix and numbers[run[0]].suffix not in ("B", "M")))
         tail = _LIST_TAIL.match(rest, numbers[run[-1]].end) if len(run) == 2 and placeholders else None
         if len(run) >= 3 or pair_list or (len(run) == 2 and (run[1] in gaps or tail)):  # '47.0, 58.9, –, –'

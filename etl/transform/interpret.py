@@ -676,6 +676,12 @@ _NAME_SHAPE = re.compile(r"[A-Z][a-z]*[A-Z]|\d|^[A-Z]{2,}")  # 'HotpotQA', 'ALFW
 _PROSE_WORDS = re.compile(r"(?i)\b(?:of|the|per|for|to|in|on|with|and|by|from|at)\b")
 
 
+def _key_named(word: str, ref: Reference) -> str:
+    """The setting a key word names: the vocabulary's (``Precision`` → precision), else its own
+    name in snake case (``Language`` → language)."""
+    return next((rule.key for rule in ref.settings if rule.pattern.search(word)), None) or _setting_key(word)
+
+
 def _title_name(title: str, ref: Reference) -> str | None:
     """The name of an unknown benchmark a title gives beside its metric (``ALFWorld`` in
     'ALFWorld Success Rate Across Trials', ``HotpotQA`` in 'HotpotQA Accuracy and Latency vs.
@@ -691,9 +697,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     for axis in chart.axes:
         quantity = quantity_of(axis.label, ref)
         if (axis.role in ("y_left", "y_right") and (quantity.kind == "setting" or _names_a_measure(quantity))
-                or axis.role == "y" and quantity.unit == "%" and _names_a_measure(quantity)) \
-                and (key := _setting_key(
-                _rx(r"\([^()]*\)").sub(" ", axis.label))):
+                or axis.role == "y" and quantity.unit == "%" and _names_a_measure(quantity)) and (key := _label_key(axis.label)):
             # a second y axis measures what it names ('KV Cache Length (k tokens)'), as does a share ('Safe Rate (%)')
             quantity = Quantity("metric", axis.label, metric=key, unit=quantity.unit)
         if axis.role == "x" and quantity.kind in ("unknown", "metric") and not quantity.metric and not quantity.benchmark \
@@ -749,13 +753,18 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     legend_labels = [e.label for e in chart.legend]
     # legend entries are siblings: when one of them names no quantity, none of them does ('Greedy', 'Majority@8')
     series = frozenset(label.lower() for label in legend_labels) \
-        if any(not match_metric(label, ref) and not _names_axis_quantity(label, axes) for label in legend_labels) \
-        else frozenset()
+        if any(not match_metric(label, ref) and not _axis_measure(label, axes) for label in legend_labels) else frozenset()
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
                   panel_benchmarks=_panel_benchmarks(chart, ref),
                   noted_text=" ".join(s.text for s in chart.notes))
+
+
+def _label_key(label: str) -> str:
+    """A measure or setting named by a label, keyed without its parenthesised notes
+    (``KV Cache Length (k tokens)`` → ``kv_cache_length``)."""
+    return _setting_key(_rx(r"\([^()]*\)").sub(" ", label))
 
 
 def _names_a_measure(quantity: Quantity) -> bool:
@@ -770,24 +779,18 @@ def _names_a_measure(quantity: Quantity) -> bool:
     return 2 <= len(residue.split()) <= 4 and not _NAME_SHAPE.search(residue)
 
 
-def _axis_measure(name: str, figure: Figure) -> str | None:
-    """The metric of the y axis whose title `name` repeats (``Acceptance length`` for 'Avg.
-    Acceptance Length (τ)'), when that metric is one the figure's own labels name; else None."""
+def _axis_measure(name: str, axes: dict[str, Quantity]) -> str | None:
+    """The metric a y axis measures by its own title, when `name` repeats that title (a legend's
+    ``KV Cache Length``, a header's ``Acceptance length`` for 'Avg. Acceptance Length (τ)'); else None."""
     words = name.lower().split()
     if not words or len(words) > 4:
         return None
-    for role in ("y_right", "y_left"):
-        quantity = figure.axes.get(role)
+    for role in ("y_right", "y_left", "y"):
+        quantity = axes.get(role)
         if quantity is not None and quantity.metric and all(w in quantity.label.lower() for w in words) \
-                and quantity.metric == _setting_key(_rx(r"\([^()]*\)").sub(" ", quantity.label)):
+                and quantity.metric == _label_key(quantity.label):
             return quantity.metric
     return None
-
-
-def _names_axis_quantity(label: str, axes: dict[str, Quantity]) -> bool:
-    """Whether a legend label is the title of one of the figure's measured axes ('KV Cache Length')."""
-    key = _setting_key(label)
-    return any(q.kind == "metric" and q.metric == key for q in axes.values())
 
 
 _UNIT_LETTERS = frozenset("k K M B T G s ms x GB MB".split())  # '(k)' after a label is a unit, not a symbol
@@ -1123,7 +1126,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             # 'Category: HarmBench', 'Upper block: AIME 2025': the group is its value
             _assign_name(slot, value, figure, ref, is_label)
         else:  # '3.1 Language: English': a setting, by the name the vocabulary or the heading gives it
-            setting = next((rule.key for rule in ref.settings if rule.pattern.search(key)), None) or _setting_key(key)
+            setting = _key_named(key, ref)
             slot.settings.setdefault(setting, _setting_value(value, setting, None))
         return
     if name[-3:].lower() in ("umn", "row", "nel", "lot") and (part := _PART_OF_FIGURE.fullmatch(name)):
@@ -1214,7 +1217,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         return
     metric = match_metric(name, ref) if name.lower() not in figure.series else None
     if metric is None and is_model_like(name, ref) < 2:
-        metric = _axis_measure(name, figure)  # 'Acceptance length' heading the values of that y axis
+        metric = _axis_measure(name, figure.axes)  # 'Acceptance length' heading the values of that y axis
     if metric and role != "model" and is_model_like(name, ref) < 2:
         residue = _benchmark_residue(name, None)
         if slot.metric is None and not (metric in _GENERIC_METRICS and figure.metric not in (None, *_GENERIC_METRICS)):
@@ -1239,8 +1242,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         # a weaker name under a model's header ('SnapKV (circles)' under 'Llama-3.1-8B-Instruct'): a method
     keyed = _KEY_IS_VALUE.fullmatch(name) if "=" in name else None
     if keyed and not is_model_like(keyed.group("key"), ref) and not match_metric(keyed.group("key"), ref):
-        # 'language = English' titling a panel: a setting the vocabulary does not know, by the name it is given
-        key = _setting_key(keyed.group("key"))
+        # 'language = English' titling a panel: a setting, by the name the vocabulary or the title gives it
+        key = _key_named(keyed.group("key"), ref)
         slot.settings.setdefault(key, _setting_value(keyed.group("value"), key, None))
         return
     if role in ("method", "setting") or (figure.models and strength < 2) or not figure.labels_are_models \
@@ -1547,20 +1550,12 @@ def _aligned(chart: Chart, figure: Figure, ref: Reference, facts: DocumentFacts)
     series = [e.label for e in chart.legend]
     for point in chart.points:
         listed = [r for r in point.readings if r.is_listed]
-        if not listed and len(series) == len(point.readings) == 2 and all(
-                r.key_before in ("", "/") and not r.key_after and r.position is None and r.category is None
-                for r in point.readings) and point.readings[1].key_before == "/" and point.label \
-                and is_model_like(point.label, ref) < 2 and is_category_label(point.label, ref, figure):
-            listed = list(point.readings)  # '**5 turns:** 12.5 / 10.25': a pair in legend order
-            point = replace(point, readings=tuple(replace(r, is_listed=True) for r in listed))
-            listed = list(point.readings)
         if not listed:
             points.append(point)
             continue
         categories = figure.x_categories
-        if len(series) >= 2 and len(listed) == len(series) and point.label and not any(
-                r.slot is not None and r.slot[1] == -1 for r in listed) and is_model_like(point.label, ref) < 2 \
-                and (_is_x_tick(point.label, figure, ref) or is_category_label(point.label, ref, figure)):
+        if len(series) >= 2 and len(listed) == len(series) and not any(
+                r.slot is not None and r.slot[1] == -1 for r in listed) and _names_x_place(point.label, figure, ref):
             rest = tuple(r for r in point.readings if not r.is_listed)
             if rest:
                 points.append(replace(point, readings=rest))
@@ -2068,7 +2063,7 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if slot.model is None and len(figure.models) == 1:
         slot.model = strip_annotations(figure.models[0])
         slot.model_written = figure.models[0]
-    placed = bool(point.label) and is_model_like(point.label, ref) < 2 and is_category_label(point.label, ref, figure)
+    placed = _names_x_place(point.label, figure, ref)
     keyed = [_reading_series(r, figure, ref, by_look=placed) for r in point.readings] \
         if slot.model is None and whole_line and len(point.readings) >= 2 and not point.is_table_row else []
     if sum(k is not None for k in keyed) >= 2:
@@ -2188,6 +2183,12 @@ def _emit_params(point: Point, model: str, reading: Reading, quantity: Quantity,
         return
     facts.params.append(ParamFact(model, quantity.param_kind or "total", value, point.line, point.quote))
     facts.claims.append(Claim(point.line, reading.number.raw, "parameter"))
+
+
+def _names_x_place(label: str | None, figure: Figure, ref: Reference) -> bool:
+    """Whether a line's label is a place on x, not a series (``**20 turns:**``, ``**2k budget.**``)."""
+    return bool(label) and is_model_like(label, ref) < 2 and (
+        _is_x_tick(label, figure, ref) or is_category_label(label, ref, figure))
 
 
 def _reading_series(reading: Reading, figure: Figure, ref: Reference, by_look: bool) -> str | None:
