@@ -563,8 +563,9 @@ def prose_legend(text: str, line: int) -> list[LegendEntry]:
             for m in _PROSE_LEGEND.finditer(text)]
 
 
-def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Skip | None:
-    """A labelled reference line (``dashed line at y ≈ 63.1, labeled "GPT-4o-mini"``) as a point."""
+def _reference_point(line: SourceLine, context: tuple[Span, ...], series: tuple[str, ...] = ()) -> Point | Skip | None:
+    """A labelled reference line (``dashed line at y ≈ 63.1, labeled "GPT-4o-mini"``) as a point;
+    a line named by the one legend `series` its text mentions (``the dashed FullKV line``) too."""
     text = clean(line.content)
     if not _rx(r"(?i)line").search(text) or not _REFERENCE_LINE.search(text):  # the first test is quick
         return None
@@ -591,6 +592,11 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...]) -> Point | Ski
         name = quoted.group(1).strip()
     if name is None and label and not _rx(r"reference|line|baseline", re.IGNORECASE).search(label):
         name = label
+    if name is None:
+        mentioned = {s for s in series if s and _rx(r"(?i)\b(?:reference|horizontal|dashed|dotted|baseline)\s+(?:[a-z]+\s+)?"
+                                                     + re.escape(s) + r"\s+line\b|(?<![\w.\-])" + re.escape(s)
+                                                     + r"\s+(?:reference|baseline)\b").search(text)}
+        name = mentioned.pop() if len(mentioned) == 1 else None
     if name is None:
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
     # the number the 'at y ≈' points to, not the last one: 'at y ≈ 55.4, labeled "Gemini 2.5 Pro"'
@@ -1006,7 +1012,7 @@ def parse_chart(text: str) -> Chart:
                     continue
             if label and _rx(r"(?:chart|figure|plot)?\s*type", re.IGNORECASE).match(label) and kind is None:
                 kind = rest.split(".")[0].split(" with ")[0].strip().lower()[:60] or None
-            reference = _reference_point(line, ())
+            reference = _reference_point(line, (), tuple(e.label for e in legend))
             if isinstance(reference, Point):
                 points.append(reference)
                 continue
@@ -1016,8 +1022,13 @@ def parse_chart(text: str) -> Chart:
             if label and _rx(r"legend|key\b|colou?r\s*(?:coding|key|legend)|series", re.IGNORECASE).match(label):
                 in_legend = True
                 told = parse_legend_entries(rest, line.number) or prose_legend(rest, line.number)
+                paired = {e.label: e for e in paired_looks(rest, line.number)}
+                # a clause that pairs a look with a name gives the whole look where a sentence's pattern cut it:
+                # 'a teal line with filled circles is Qwen3-14B' is teal, not only 'filled circles'
+                told = [replace(t, style=paired[t.label].style) if t.label in paired
+                        and paired[t.label].style.endswith(t.style) else t for t in told]
                 legend.extend(told)  # then the clauses that pair a look with a name in their own way
-                legend.extend(e for e in paired_looks(rest, line.number) if e.label not in {t.label for t in told})
+                legend.extend(e for e in paired.values() if e.label not in {t.label for t in told})
                 if scope is not None:
                     scope.role = "legend"
                 continue
@@ -1107,7 +1118,7 @@ def parse_chart(text: str) -> Chart:
             if scope is not None:
                 scope.role = "axis"
             continue
-        reference = _reference_point(line, tuple(s for _, s in context))
+        reference = _reference_point(line, tuple(s for _, s in context), tuple(e.label for e in legend))
         if reference is not None and line.kind == "paragraph":
             # a paragraph is read sentence by sentence: only the sentence about the line is the reference line
             sentences = _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(clean(content))
@@ -1115,7 +1126,8 @@ def parse_chart(text: str) -> Chart:
                 others = [t for t in sentences if not _REFERENCE_LINE.search(t)]
                 for sentence in sentences:
                     if _REFERENCE_LINE.search(sentence):
-                        found = _reference_point(replace(line, content=sentence), tuple(s for _, s in context))
+                        found = _reference_point(replace(line, content=sentence), tuple(s for _, s in context),
+                                                 tuple(e.label for e in legend))
                         if isinstance(found, Point):
                             points.append(found)
                         elif isinstance(found, Skip):
@@ -1170,7 +1182,7 @@ def parse_chart(text: str) -> Chart:
                     scope.role, scope.field = "field", label
                 continue
             label = None  # 'Position: x ≈ 3.3B, y ≈ 80.4': the record's coordinates, of its series
-        readings, dropped = read_values(rest) if header_text is None else ([], [])
+        readings, dropped = read_values(rest, place_nouns=_place_nouns(axes)) if header_text is None else ([], [])
         if header_text is None and label is not None and readings and (line.number in parents or (
                 line.kind == "paragraph" and following.get(line.number) is not None
                 and following[line.number].kind == "item")) \
@@ -1479,8 +1491,15 @@ def _placed_readings(text: str) -> tuple[Reading, ...]:
         readings, _ = read_values(sentence[opening.end():] if opening else sentence)
         if opening:
             readings = [_in_category(r, opening.group("cat").strip()) for r in readings]
-        placed.extend(r for r in readings if (r.category or r.at) and not r.is_listed)
+        own = [r for r in readings if (r.category or r.at) and not r.is_listed]
+        if own and own[0] is readings[0] and len(own) == 1 and len(readings) >= 2 \
+                and all(_LOOK_AFTER.match(r.after_text) for r in readings):
+            own = readings  # 'The final tick, 16k, gives 54.6 (purple), 45.2 (teal) and 33.8 (grey)': one place, told once
+        placed.extend(own)
     return tuple(placed)
+
+
+_LOOK_AFTER = re.compile(r"(?i)\s*\(\s*(?:" + LOOK + r")\b")
 
 
 _COUNT_UNIT = re.compile(r"(?i)\b(token|sample|step|shot|generation|rollout|iteration|example|document|turn)s?\b")
@@ -1494,6 +1513,19 @@ def _place_units(*axis_lists: list[Axis]) -> tuple[str, ...]:
     if unit is None or any(a.role.startswith("y") and unit.group(1) in a.label.lower() for axes in axis_lists for a in axes):
         return ()
     return (unit.group(1),)
+
+
+_NOT_A_PLACE_NOUN = frozenset("of the and in on per vs axis log scale linear number value values".split())
+
+
+def _place_nouns(*axis_lists: list[Axis]) -> tuple[str, ...]:
+    """The words of the x axis's name (``kv``, ``budget`` in 'KV Budget (tokens)'): a number right
+    after them is a place on x (``at budget 128``)."""
+    x = next((a for axes in axis_lists for a in axes if a.role == "x"), None)
+    if x is None:
+        return ()
+    words = _rx(r"[a-z][a-z\-]+").findall(_rx(r"\([^()]*\)").sub(" ", x.label).lower())
+    return tuple(sorted({w for w in words if w not in _NOT_A_PLACE_NOUN}))
 
 
 def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:

@@ -227,8 +227,8 @@ _PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, g
     (("at ", "At ", "AT "), r"(?i:\bat\s+)(?:[A-Za-zτ]\s*=\s*)?(?P<lead>" + _PLACE_NUMBER + r")(?:[\s-]+(?i:tokens?|samples?|steps?|shots?))?"
      r"\s+(?=(?i:it|its|they|this|the)\s)",
      "lead"),  # 'and at 1.2 it ends at 50.6', 'and at x = 4k it is about 55.3'
-    (("arker ", "oint ", "eading ", "ot ", "ircle ", "quare ", "riangle ", "iamond ", "tar "),
-     r"(?i:\b(?:marker|point|dot|reading|circle|square|triangle|diamond|star)\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
+    (("arker", "oint", "eading", "ot ", "ots ", "ircle", "quare", "riangle", "iamond", "tar "),
+     r"(?i:\b(?:marker|point|dot|reading|circle|square|triangle|diamond|star)s?\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
      + r")(?!\w|\.\d)", "marked"),  # 'the marker at 8k sits at roughly 63.9'
 ))
 # Between a value and the place right after it: '71.4% under the ', '90.5% at the '
@@ -265,9 +265,10 @@ class _Place(NamedTuple):
 _LIST_BEFORE = re.compile(r"\d\s*(?:,|\band|\bor)\s*$")
 
 
-def _places(rest: str, units: tuple[str, ...] = ()) -> list[_Place]:
+def _places(rest: str, units: tuple[str, ...] = (), nouns: tuple[str, ...] = ()) -> list[_Place]:
     """The x places written in `rest`, in order: `_PLACE_FORMS` (each tried only where its words
-    are), ordinal places (`_ORDINAL_PLACE`) and numbers in the x axis's `units` ('16,384 tokens')."""
+    are), ordinal places (`_ORDINAL_PLACE`), numbers in the x axis's `units` ('16,384 tokens') and
+    numbers after the words of the x axis's name ('at budget 128', 'by a KV budget of 1024')."""
     found: list[_Place] = []
     for match in _ORDINAL_PLACE.finditer(rest) if _ORDINAL_HINT.search(rest) else ():
         word = match.group("ordinal").lower()  # 'the sixth and final': the sixth
@@ -284,6 +285,15 @@ def _places(rest: str, units: tuple[str, ...] = ()) -> list[_Place]:
             taken.append((a, b))
             found.append(_Place(a if group not in ("keyed", "named", "symbol") else match.start(), b, number,
                                 match.group("unit") or "" if group == "compound" else ""))
+    lowered = rest.lower() if nouns else ""
+    if nouns and any(noun in lowered for noun in nouns):
+        named = "|".join(re.escape(noun) for noun in nouns)
+        for match in _rx(r"(?i)\b(?:at|by|for|with|under|on|in)\s+(?:(?:a|an|the)\s+)?(?:(?:" + named + r")[\s-]+){1,3}"
+                         r"(?:of\s+|=\s*|:\s*|is\s+)?(?P<n>" + _PLACE_NUMBER + r")(?![\w%]|\.\d)").finditer(rest):
+            number = parse_number(match.group("n").replace(" ", ""))
+            if number is not None and not any(x < match.end("n") and match.start("n") < y for x, y in taken):
+                taken.append(match.span("n"))
+                found.append(_Place(match.start(), match.end("n"), number, ""))
     for unit in units if any(u in rest for u in units) else ():
         for match in _rx(r"(?<![\w.,\-])(?P<n>" + _PLACE_NUMBER + r")\s+" + unit + r"s?\b(?![/-]|\s+per\b)").finditer(rest):
             number = parse_number(match.group("n").replace(" ", ""))
@@ -329,20 +339,23 @@ def _bind_places(rest: str, readings: list[Reading], places: list[_Place]) -> li
             for k, r in enumerate(readings)]
 
 
-def read_values(rest: str, place_units: tuple[str, ...] = ()) -> tuple[list[Reading], list[tuple[Number, str]]]:
+def read_values(rest: str, place_units: tuple[str, ...] = (),
+                place_nouns: tuple[str, ...] = ()) -> tuple[list[Reading], list[tuple[Number, str]]]:
     """Readings in the value part of a data line, and the numbers left out with why.
 
     Tuples ``(4B, 81)`` give positioned readings; ``42.7 (2500)`` gives a value with its
     x category; ``Pass@1 ≈ 81.4`` and ``55 Pass@1`` give keyed readings; a bare list
     ``21.3, 33.8, 45.0`` after a colon gives listed readings. Numbers after ± or behind a
     statistic (``r = -0.77``) are left out. A number followed by one of `place_units` (the x
-    axis's unit, ``tokens`` on a context-length axis) is a place on x, not a value."""
-    readings, dropped = _read_values(rest, place_units)
+    axis's unit, ``tokens`` on a context-length axis) is a place on x, not a value; so is a
+    number after words of the x axis's name, `place_nouns` (``at budget 128``)."""
+    readings, dropped = _read_values(rest, place_units, place_nouns)
     return list(readings), list(dropped)
 
 
 @lru_cache(maxsize=1 << 14)
-def _read_values(rest: str, place_units: tuple[str, ...] = ()) -> tuple[tuple[Reading, ...], tuple[tuple[Number, str], ...]]:
+def _read_values(rest: str, place_units: tuple[str, ...] = (),
+                 place_nouns: tuple[str, ...] = ()) -> tuple[tuple[Reading, ...], tuple[tuple[Number, str], ...]]:
     # memoised: parse_chart asks about the same text more than once (a line, then its value part)
     numbers = find_numbers(rest)
     if not numbers:
@@ -355,7 +368,7 @@ def _read_values(rest: str, place_units: tuple[str, ...] = ()) -> tuple[tuple[Re
                   if not number.is_approximate and number.suffix is None and _rx(r"20[0-3]\d").fullmatch(number.raw)
                   and _rx(r"[A-Z][\w\-]*'?\s$").search(rest[: number.start])}
     used.update(name_parts)
-    x_places = _places(rest, place_units)
+    x_places = _places(rest, place_units, place_nouns)
     for i, number in enumerate(numbers):
         if any(place.start <= number.start < place.end for place in x_places):
             dropped.append((number, "axis position"))  # 'when the temperature is 0.2': a place, not a value
@@ -462,6 +475,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = ()) -> tuple[tuple[Re
             word = tail.group("word") if tail and tail.group("word") and not _rx(
                 r"(?i)and|while|with|but|then|at|for|in|on|to|the|a|than|vs|ticks?|marks?|points?|positions?"
             ).fullmatch(tail.group("word")) else ""
+            if word and _rx(r"(?i)[a-z]+/(?:s|sec)|tps|ms|s|secs?|seconds?|gb|mb|gib").fullmatch(word):
+                continue  # '94.7% at 1,160 tokens/s': a rate or an amount is a quantity of its own, no place
             at_numbers[i] = (numbers[i + 1], word or "")
             used.add(i + 1)
     # a score over its scale: '8.05 / 10', '4.2/5' (the scale is no value)
@@ -654,7 +669,7 @@ _WITH_AMOUNT = re.compile(r"\s*(?:%|per\s*cent|percent)?\s*,?\s+(?:with|using|un
                           r"(?:(?:a|an|the)\s+(?:[a-z]+\s+){1,2}of\s+)?(?P<cat>(?:\d+(?:[.,]\d+)*\s*[kKM]?|(?i:"
                           + "|".join(_NUMBER_WORDS) + r"))\s+"
                           r"(?:tokens?|samples?|shots?|exemplars?|examples?|demonstrations?|generations?|candidates?|"
-                          r"rollouts?|attempts?))\b")
+                          r"rollouts?|attempts?))\b(?!/|\s+per\s)")  # '1,160 tokens/s' is a rate, no amount
 # a keyed category after its value, behind a preposition: '75.0% for N = 1', '86.2%, at N = 64'
 _KEYED_AFTER = re.compile(r"\s*,?\s+(?:at|@|for|with|when|under|using)\s+(?P<cat>(?![xyzXYZ]\s*=)[^\W\d_][\w\-]*\s*=\s*"
                           r"(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?)(?!\w|[.,]\d|\s*[×x]\s*10)")

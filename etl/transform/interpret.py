@@ -275,10 +275,14 @@ def _clean_label(text: str) -> tuple[str, str | None]:
         name, note = match.group("name").strip(), match.group("note").strip()
         if _LOOK_ONLY.fullmatch(name) and not _LOOK_ONLY.fullmatch(note):
             return note, name  # 'Blue polygon (LLaMA3.3-70B-Instruct)': the look, then the name
+        if _PANEL_ONLY.fullmatch(name) and _rx(r"[A-Za-z][\w.]*-?\d").search(note):
+            return note, name  # '3.1 Left panel (Qwen3-30B-A3B)': the panel is named by its parenthetical
         return name, note
     return text.strip(), None
 
 
+_PANEL_ONLY = re.compile(r"(?i)(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:re|er)|first|"
+                         r"second|third|fourth)[\s-]+)*(?:panel|chart|subplot|plot|figure|graph|pane)(?:\s*\(?[a-h0-9]\)?)?")
 _AXIS_WORD_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:axis|spoke|vertex)$")
 _LOOK_NAMED_REMARK = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
                                 + r"))\s*\((?P<name>[^()]{2,60})\)\s*[,;:—–-]")
@@ -452,6 +456,7 @@ class Figure:
 _MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|with|and|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
                          r"colou?r(?:ed)?|trend|trace)\b")
 _LINE_NOUN = re.compile(r"(?i)\b(?:lines?|curves?)\b")
+_COLOUR_WORD = re.compile(f"(?i)\\b(?:{COLOURS})\\b")
 _SINGULAR_SHAPE = {"circles": "circle", "squares": "square", "triangles": "triangle", "diamonds": "diamond",
                    "stars": "star", "crosses": "cross", "pentagons": "pentagon", "hexagons": "hexagon"}
 _STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
@@ -466,7 +471,7 @@ _LEGEND_ORDINAL = re.compile(r"(?i)(?:the\s+)?(?:(" + _LEGEND_PLACE + r")(?:most
 def alias_key(text: str) -> str:
     """The style words of a legend style or a reference to one, lowercased (``Blue
     dashed line`` gives ``blue dashed``); empty when `text` is more than a style."""
-    key = " ".join(_MARK_NOUNS.sub(" ", text.lower()).replace("-", " ").split())
+    key = " ".join(_MARK_NOUNS.sub(" ", text.lower()).replace("-", " ").replace(",", " ").split())
     key = " ".join(_SINGULAR_SHAPE.get(w, w) for w in key.split())  # 'grey crosses', 'grey cross markers': one series
     return key if key and _STYLE_ONLY.fullmatch(key) else ""
 
@@ -541,7 +546,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 _STYLE_IS_NAME = re.compile(
     r"(?i)\b(?:the\s+)?(?P<style>(?:" + LOOK + r"\s+){0,2}" + LOOK +
     r"(?:\s+(?:" + MARKS + "|" + SHAPES + r"))?)\s+"
-    r"(?:is|=|:|represents|shows|denotes|marks|corresponds to|stands for)\s+(?:the\s+)?"
+    r"(?:is|=|:|represents?|shows|denotes?|marks|corresponds? to|stands? for)\s+(?:the\s+)?[\"“‘]?"
     r"(?P<name>(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*(?:\s(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*){0,3})")
 _ANY_STYLE_WORD = re.compile(r"(?i)\b" + LOOK + r"\b")
 # 'Llama-3.1-8B-Instruct (blue)', 'SnapKV (Blue Line)'
@@ -572,6 +577,8 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
 
     def add(style: str, name: str) -> None:
         key, name = alias_key(style), name.strip(" .,:;*`'\"")
+        if sum(bool(_COLOUR_WORD.search(part)) for part in style.split(",")) >= 2:
+            return  # 'three entries (light blue, salmon, dark red)': a list of looks, no one look
         if key and name and not alias_key(name):
             aliases.setdefault(key, name)
             line = " ".join(w for w in key.split() if w not in _SINGULAR_SHAPE.values())
@@ -2063,14 +2070,19 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if slot.model is None and len(figure.models) == 1:
         slot.model = strip_annotations(figure.models[0])
         slot.model_written = figure.models[0]
-    placed = _names_x_place(point.label, figure, ref)
-    keyed = [_reading_series(r, figure, ref, by_look=placed) for r in point.readings] \
-        if slot.model is None and whole_line and len(point.readings) >= 2 and not point.is_table_row else []
+    keyed: list[str | None] = []
+    if slot.model is None and whole_line and len(point.readings) >= 2 and not point.is_table_row:
+        # under an x place or a group (a benchmark's bars), or where each value is placed on x, a look names each
+        # value's series ('**2k budget.** ... 45.9 for purple', 'Accuracy is 76.9% for the dark blue model')
+        readings = _shared_place(point, figure, ref)
+        by_look = _names_x_place(point.label, figure, ref) or bool(point.label and find_benchmark(point.label, ref)) \
+            or all(r.at is not None or r.category for r in readings)
+        keyed = [_reading_series(r, figure, ref, by_look=by_look) for r in readings]
     if sum(k is not None for k in keyed) >= 2:
         # 'MATH-500: Qwen3-8B: 94.2, Qwen3-14B: 96.1', '**2k budget.** the purple line starts at about 30.2 and the
         # green line at about 35.6': each value keyed by its series, under the line's label
         outer = (*point.context, Span(point.line, point.label)) if point.label else point.context
-        for reading, series in zip(point.readings, keyed):
+        for reading, series in zip(readings, keyed):
             if series is not None:
                 _interpret_point(Point(point.line, point.quote, outer, series,
                                        (replace(reading, key_before=""),)), figure, ref, facts, whole_line=False)
@@ -2185,6 +2197,27 @@ def _emit_params(point: Point, model: str, reading: Reading, quantity: Quantity,
     facts.claims.append(Claim(point.line, reading.number.raw, "parameter"))
 
 
+def _shared_place(point: Point, figure: Figure, ref: Reference) -> tuple[Reading, ...]:
+    """The readings of a line whose values are each keyed by a series, all at the one x place the
+    line gives: the first value's own (``The final tick, 16k, gives 54.6 (purple), 45.2 (teal)``), or
+    the one x tick its label names (``Moving to 4k, the lines separate: 40.8 (purple), ...``)."""
+    readings = point.readings
+    if any(r.at is not None or r.category for r in readings[1:]):
+        return readings
+    first = readings[0]
+    if first.at is not None or first.category:
+        return tuple(r if k == 0 else replace(r, at=first.at, at_unit=first.at_unit, category=first.category)
+                     for k, r in enumerate(readings))
+    ticks = [n for n in find_numbers(point.label or "") if n.raw.lower() in figure.x_ticks]
+    if len(ticks) == 1 and len(find_numbers(point.label or "")) == 1:
+        return tuple(replace(r, at=ticks[0]) for r in readings)
+    words = {w for w in _rx(r"[A-Za-z][\w.\-]*\d[\w.\-]*|[A-Za-z][\w\-]+").findall(point.label or "")
+             if w.lower() in figure.x_ticks or _valued_setting(w, ref)}
+    if len(words) == 1 and not find_numbers(_rx(r"[A-Za-z][\w.\-]*\d[\w.\-]*").sub(" ", point.label or "")):
+        return tuple(replace(r, category=next(iter(words))) for r in readings)  # 'Moving to FP8, both bars ...'
+    return readings
+
+
 def _names_x_place(label: str | None, figure: Figure, ref: Reference) -> bool:
     """Whether a line's label is a place on x, not a series (``**20 turns:**``, ``**2k budget.**``)."""
     return bool(label) and is_model_like(label, ref) < 2 and (
@@ -2196,7 +2229,8 @@ def _reading_series(reading: Reading, figure: Figure, ref: Reference, by_look: b
     under an x place (`by_look`), a legend look (``**2k budget.** the purple line starts at about
     30.2``, ``45.9 for purple``); None when they name neither."""
     if is_model_like(reading.key_before, ref) == 2:
-        return reading.key_before
+        names = _names_in(reading.key_before, ref)  # 'the table gives the red one (Qwen3-8B) as 55.6': the name
+        return names[0] if len(names) == 1 and names[0] != reading.key_before else reading.key_before
     if not by_look or not figure.aliases:
         return None
     looks = _LOOK_PHRASE.search(reading.key_before) if reading.key_before else None
