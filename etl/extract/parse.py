@@ -972,7 +972,19 @@ def parse_chart(text: str) -> Chart:
         if section == "components" or (section == "data" and _AXIS_LINE.match(clean(content)) and (
                 not has_data_section or _QUOTED.search(content))):  # '- **Y-axis:** "MT-Bench score"' in a panel
             axis = parse_axis(content, line.number)
+            own_panel = ""
+            if axis is None and section == "components" and (marked := _PANEL_KEY.match(clean(content))):
+                # '**Panel (b) Y-axis:** "MATH-500 Accuracy (%)"': that panel's axis
+                axis = parse_axis(clean(content)[marked.end():].lstrip(" ,:-–—"), line.number)
+                own_panel = (marked.group("mark") or marked.group("paren")).lower()
             if axis is not None:
+                if own_panel:
+                    panel_axes.append(replace(axis, panel=own_panel))
+                    if not any(a.role == axis.role for a in axes):
+                        axes.append(axis)  # the first panel's axis stands for the figure where no panel is named
+                    if scope is not None:
+                        scope.role = "axis"
+                    continue
                 if section == "data" and context and axis.role != "x":
                     # an axis named inside a panel: that panel's quantity
                     rank = _header_rank(line)
@@ -1245,7 +1257,8 @@ def parse_chart(text: str) -> Chart:
                                  _known_categories(axes, prose_axis_candidates),
                                  (*(e.label for e in legend), *_declared_series(overview)),
                                  subject=label.rstrip(". ") if lead_series else None,
-                                 place_units=_place_units(axes, prose_axis_candidates))
+                                 place_units=_place_units(axes, prose_axis_candidates),
+                                 place_nouns=_place_nouns(axes, prose_axis_candidates))
             if found:
                 if scope is not None:
                     scope.role = "prose"
@@ -1265,7 +1278,8 @@ def parse_chart(text: str) -> Chart:
                 prose_axis_candidates.extend(prose_axes(content, line.number))
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
                                  (*(e.label for e in legend), *_declared_series(overview)), told,
-                                 place_units=_place_units(axes, prose_axis_candidates))
+                                 place_units=_place_units(axes, prose_axis_candidates),
+                                 place_nouns=_place_nouns(axes, prose_axis_candidates))
             told = (*told[-7:], Span(line.number, clean(content)))
             clauses = named_clauses(clean(content), prose=True) if not found else ()
             if clauses:  # 'Level 1 reaches 95.3, level 2 is 88.9, ...' under a series header
@@ -1300,7 +1314,8 @@ def parse_chart(text: str) -> Chart:
                 scope.role = "prose"
             found = prose_points(line, ctx, _known_categories(axes, prose_axis_candidates),
                                  (*(e.label for e in legend), *_declared_series(overview)),
-                                 place_units=_place_units(axes, prose_axis_candidates))
+                                 place_units=_place_units(axes, prose_axis_candidates),
+                                 place_nouns=_place_nouns(axes, prose_axis_candidates))
             if not found and read_values(clean(content))[0]:
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
                                   "prose with numbers but no model name before them"))
@@ -1534,7 +1549,7 @@ def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:
 
 def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozenset[str] = frozenset(),
                  series: tuple[str, ...] = (), earlier: tuple[Span, ...] = (), subject: str | None = None,
-                 place_units: tuple[str, ...] = ()) -> list[Point]:
+                 place_units: tuple[str, ...] = (), place_nouns: tuple[str, ...] = ()) -> list[Point]:
     """Points from prose: each number belongs to the nearest model-like name before it in
     its sentence (``SmolLM2-1.7B-Instruct is plotted at 1.7B with about 48.2%``)."""
     text = clean(line.content)
@@ -1651,12 +1666,12 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 value_first[index] = (lead.group("value"), offset + lead.start())
         for index, (start, end, name) in enumerate(names):
             if index in value_first:
-                readings, _ = read_values(value_first[index][0], place_units)
+                readings, _ = read_values(value_first[index][0], place_units, place_nouns)
             else:  # the values after the name, up to the next name or the value written before it
                 stop = names[index + 1][0] if index + 1 < len(names) else len(sentence)
                 if index + 1 in value_first:
                     stop = value_first[index + 1][1]
-                readings, _ = read_values(sentence[end:stop], place_units)
+                readings, _ = read_values(sentence[end:stop], place_units, place_nouns)
             if sum(r.is_listed for r in readings) != len(categories) or not categories:
                 # a list that is not one value per x category; a value at an ordinal place stays
                 readings = [r for r in readings if not r.is_listed or (r.slot is not None and r.slot[1] == -1)]

@@ -229,7 +229,7 @@ _PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, g
      "lead"),  # 'and at 1.2 it ends at 50.6', 'and at x = 4k it is about 55.3'
     (("arker", "oint", "eading", "ot ", "ots ", "ircle", "quare", "riangle", "iamond", "tar "),
      r"(?i:\b(?:marker|point|dot|reading|circle|square|triangle|diamond|star)s?\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
-     + r")(?!\w|\.\d)", "marked"),  # 'the marker at 8k sits at roughly 63.9'
+     + r")(?!\w|\.\d|\s*(?:,|and\b|or\b)\s*\d)", "marked"),  # 'the marker at 8k sits at roughly 63.9'
 ))
 # Between a value and the place right after it: '71.4% under the ', '90.5% at the '
 _VALUE_THEN_PLACE = re.compile(r"\s*%?\s*,?\s*(?:(?:[a-z]+)\s+){0,3}")
@@ -260,9 +260,19 @@ class _Place(NamedTuple):
     number: Number | None = None
     unit: str = ""
     order: int | None = None  # 'the third marker': 2; 'the last': -1
+    span_end: bool = False  # the second place of 'between 8 and 32': a value alone after them is there
 
 
 _LIST_BEFORE = re.compile(r"\d\s*(?:,|\band|\bor)\s*$")
+
+
+@lru_cache(maxsize=64)
+def _BETWEEN_PLACES(nouns: str) -> re.Pattern[str]:
+    """Two places on x that open a clause: 'Between 8 and 32 it continues to 1,620', 'between batch
+    sizes 1 and 8 the blue line climbs from 68 to 495' (not a range of values: 'varies between 45 and 50')."""
+    return _rx(r"(?i)(?:^|(?<=[.;,:]\s)|(?<=\band\s)|(?<=\bthen\s))between\s+(?:(?:the\s+)?(?:" + nouns + r")s?[\s-]+){0,3}"
+               r"(?P<a>" + _PLACE_NUMBER + r")\s+and\s+(?P<b>" + _PLACE_NUMBER + r")(?![\w%]|\.\d)"
+               r"(?=\s*,?\s+(?:it|its|they|the|this|that|from|[a-z]+\s+(?:line|curve|bar|series)s?)\b)")
 
 
 def _places(rest: str, units: tuple[str, ...] = (), nouns: tuple[str, ...] = ()) -> list[_Place]:
@@ -294,6 +304,15 @@ def _places(rest: str, units: tuple[str, ...] = (), nouns: tuple[str, ...] = ())
             if number is not None and not any(x < match.end("n") and match.start("n") < y for x, y in taken):
                 taken.append(match.span("n"))
                 found.append(_Place(match.start(), match.end("n"), number, ""))
+    if "etween" in rest:  # 'Between batch sizes 1 and 8 the blue line climbs from 68 to 495 tokens/s'
+        named = "|".join(re.escape(noun) for noun in nouns) if nouns else "(?!)"
+        for match in _BETWEEN_PLACES(named).finditer(rest):
+            pair = [parse_number(match.group(g).replace(" ", "")) for g in ("a", "b")]
+            if None in pair or any(x < match.end("b") and match.start("a") < y for x, y in taken):
+                continue
+            taken.append((match.start("a"), match.end("b")))
+            found.append(_Place(match.start(), match.end("a"), pair[0], ""))
+            found.append(_Place(match.start("b"), match.end("b"), pair[1], "", span_end=True))
     for unit in units if any(u in rest for u in units) else ():
         for match in _rx(r"(?<![\w.,\-])(?P<n>" + _PLACE_NUMBER + r")\s+" + unit + r"s?\b(?![/-]|\s+per\b)").finditer(rest):
             number = parse_number(match.group("n").replace(" ", ""))
@@ -313,7 +332,22 @@ def _bind_places(rest: str, readings: list[Reading], places: list[_Place]) -> li
             and not r.is_listed and r.number.suffix not in ("B", "M", "T")]  # a size is no value at a place
     used: set[int] = set()
     bound: dict[int, int] = {}
+    for j, place in enumerate(places):
+        if not place.span_end or j == 0:
+            continue
+        # the values of the clause the pair opens: 'from 68 to 495' are at both, 'continues to 1,620' at the second
+        stop = _CLAUSE_END.search(rest, place.end)
+        after = [k for k in free if place.end <= readings[k].number.start < (stop.start() if stop else len(rest))
+                 and not any(place.end <= p.start < readings[k].number.start for p in places)]
+        if len(after) == 2:
+            bound[after[0]], bound[after[1]] = j - 1, j
+            used.update((j - 1, j))
+        elif len(after) == 1:
+            bound[after[0]] = j
+            used.update((j - 1, j))
     for k in free:
+        if k in bound:
+            continue
         number = readings[k].number
         after = next((j for j, p in enumerate(places) if p.start >= number.end), None)
         if after is not None and places[after].order is not None:
@@ -369,6 +403,11 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
                   and _rx(r"[A-Z][\w\-]*'?\s$").search(rest[: number.start])}
     used.update(name_parts)
     x_places = _places(rest, place_units, place_nouns)
+    spanned: set[int] = set()  # the values of a clause opened by two places: 'Between 1 and 8 it goes from 74 to 540'
+    for place in x_places:
+        if place.span_end:
+            stop = _CLAUSE_END.search(rest, place.end)
+            spanned.update(i for i, n in enumerate(numbers) if place.end <= n.start < (stop.start() if stop else len(rest)))
     for i, number in enumerate(numbers):
         if any(place.start <= number.start < place.end for place in x_places):
             dropped.append((number, "axis position"))  # 'when the temperature is 0.2': a place, not a value
@@ -380,8 +419,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
         if len(inside) < 2 or len(inside) > (3 if match.group(0)[0] == "(" else 2):
             continue
         inner = rest[match.start() + 1: match.end() - 1]
-        if "token" in inner or "param" in inner:  # '(0.9k tokens, 31.4%)': a unit after a coordinate
-            inner = _rx(r"(?i)\b(?:tokens?|toks?|parameters?|params?)\b").sub(" ", inner)
+        if "tok" in inner or "param" in inner or "tps" in inner or "GB" in inner:  # '(0.9k tokens, 31.4%)': a unit
+            inner = _rx(r"(?i)\b(?:(?:tokens?|toks?)(?:\s*/\s*s(?:ec)?\b)?|tps|GB|parameters?|params?)\b").sub(" ", inner)
         between = _rx(r"[\d.,%~≈∼\s×^⁰¹²³⁴⁵⁶⁷⁸⁹⁻kKMBbTs+\-−]").sub("", inner)
         if _rx(r"(?i)approx(imately)?|x\s*=|y\s*=|about").sub("", between).strip(" :=;"):
             continue
@@ -620,7 +659,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
             dropped.append((number, "range"))  # '45-47' is a band, not a value
             previous_end = number.end
             continue
-        if _TREND_POSITION.search(clause) and not number.is_approximate and i not in categories and i not in at_numbers:
+        if _TREND_POSITION.search(clause) and not number.is_approximate and i not in categories and i not in at_numbers \
+                and i not in spanned:
             dropped.append((number, "trend position"))
             previous_end = number.end
             continue

@@ -286,8 +286,9 @@ _PANEL_ONLY = re.compile(r"(?i)(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:left|right|top|bott
 _AXIS_WORD_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:axis|spoke|vertex)$")
 _LOOK_NAMED_REMARK = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
                                 + r"))\s*\((?P<name>[^()]{2,60})\)\s*[,;:—–-]")
-_LOOK_THEN_NAME = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
-                             + r"))\s*(?:,|\s-\s|\s?[—–]\s?)\s*(?P<name>(?-i:[A-Z0-9])[^,;:()]{1,60})$")
+_LOOK_THEN_NAME = re.compile(r"(?i)^(?P<look>(?:the\s+)?(?:(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES
+                             + r")|(?:" + SHAPES + r")\s*\((?:(?:" + LOOK + r")[\s-]*){1,3}\)))"  # 'Squares (light blue)'
+                             r"\s*(?:,|\s-\s|\s?[—–]\s?)\s*(?P<name>(?-i:[A-Z0-9])[^,;:()]{1,60})$")
 _NUMBER_HYPHEN = re.compile(r"^(\d[\d.,]*[kK]?)-(?=[A-Za-z]+$)")
 _LOOK_ONLY = re.compile(r"(?i)(?:the\s+)?(?:(?:" + LOOK + r")[\s-]+){1,3}(?:" + MARKS + "|" + SHAPES + r")"
                         r"(?:\s+with\s+(?:(?:" + LOOK + r")\s+)?(?:" + SHAPES + "|" + MARKS + r")(?:\s+(?:" + MARKS + r"))?)?")
@@ -546,7 +547,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 _STYLE_IS_NAME = re.compile(
     r"(?i)\b(?:the\s+)?(?P<style>(?:" + LOOK + r"\s+){0,2}" + LOOK +
     r"(?:\s+(?:" + MARKS + "|" + SHAPES + r"))?)\s+"
-    r"(?:is|=|:|represents?|shows|denotes?|marks|corresponds? to|stands? for)\s+(?:the\s+)?[\"“‘]?"
+    r"(?:is|=|:|for|represents?|shows|denotes?|marks|corresponds? to|stands? for)\s+(?:the\s+)?[\"“‘]?"
     r"(?P<name>(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*(?:\s(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*){0,3})")
 _ANY_STYLE_WORD = re.compile(r"(?i)\b" + LOOK + r"\b")
 # 'Llama-3.1-8B-Instruct (blue)', 'SnapKV (Blue Line)'
@@ -1055,6 +1056,7 @@ def _is_x_tick(name: str, figure: Figure, ref: Reference) -> bool:
 
 
 _GENERIC_METRICS = ("accuracy", "score")
+_NAME_DASH_NUMBER = re.compile(r"(?P<name>.*[A-Za-z].*?)-(?P<number>\d+(?:\.\d+)?[kK]?)")
 _NAME_AT_NUMBER = re.compile(r"(?P<name>[^@]*[A-Za-z][^@]*?)\s*@\s*(?P<number>\d+(?:[.,]\d+)?\s*[kK]?)")
 
 
@@ -1163,6 +1165,13 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         # 'Qwen3-8B@4k': that series at a budget of 4k
         slot.settings.setdefault(key, _setting_value(joined.group("number"), key, None))
         _assign_name(slot, joined.group("name"), figure, ref, is_label)
+        return
+    hyphened = _NAME_DASH_NUMBER.fullmatch(name) if "-" in name and figure.aliases else None
+    if hyphened and hyphened.group("name") in figure.aliases.values() and is_model_like(name, ref) < 2 \
+            and (key := figure.number_key(ref)):
+        # 'SnapKV-512' where the legend's series is SnapKV: that series at a budget of 512
+        slot.settings.setdefault(key, _setting_value(hyphened.group("number"), key, None))
+        _assign_name(slot, hyphened.group("name"), figure, ref, is_label)
         return
     if "|" in name or " · " in name:  # a panel title: 'R1-Qwen | AIME24', 'Qwen3-4B · MATH500'
         slot.panel = slot.panel or text
@@ -1682,6 +1691,9 @@ def _split_compound(fields: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str
     return tuple(split)
 
 
+_FLAG_CELL = re.compile(r"(?i)\s*(?:[✓✔✗✘☑☒✅❌]\ufe0f?|yes|no)\s*")
+
+
 def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                     facts: DocumentFacts) -> list[tuple[Reading, Quantity, _Slot | None]]:
     """Table cells: text cells fill the slot (model, benchmark, setting), numbers become
@@ -1734,6 +1746,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         if number is None:
             if not cell or _PLACEHOLDER_CELL.fullmatch(cell):
                 continue  # '–' for 'no budget' means absent
+            if _FLAG_CELL.fullmatch(cell):
+                continue  # '✓' in an 'On frontier' column: a flag the figure draws, no name or setting
             pinned, rest = _pinned_settings(cell, figure, ref)
             if pinned and not rest:  # a row label 'T = 0.6, N = 8': the row's configuration
                 for key, value in pinned.items():
@@ -1776,6 +1790,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         if _IGNORED_COLUMN.search(header_clean):
             facts.skipped.append(Skip(point.line, point.quote, _ignored_column_reason(header_clean),
                                       f"{number.raw} in column {header_clean}", token=number.raw))
+            continue
+        if quantity.kind == "unknown" and number.suffix in ("B", "T") and not figure.cell_pair:
+            # '30B' in a 'Bubble label (total)' column: a size printed beside the point, no score of a series
+            facts.skipped.append(Skip(point.line, point.quote, "annotation",
+                                      f"{number.raw} in column {header_clean} (a size, not a score)", token=number.raw))
             continue
         lead = _SETTING_LEAD.fullmatch(header_clean) if quantity.kind == "setting" else None
         if lead and match_metric(lead.group("rest"), ref):
@@ -1995,7 +2014,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                                       "clauses whose names are neither series nor x categories"))
             return
     slot = _Slot()
-    label = point.label and (figure.alias(point.label) or point.label)  # 'Blue' -> the legend's series
+    label = point.label and (figure.alias(point.label) or _subject_look(point.label, figure)
+                             or point.label)  # 'Blue' -> the legend's series
     if label and label == point.label and alias_key(label):
         if point.readings:  # 'the gray circles' with no legend entry: a look, not a series
             facts.skipped.append(Skip(point.line, point.quote, "no model",
@@ -2195,6 +2215,19 @@ def _emit_params(point: Point, model: str, reading: Reading, quantity: Quantity,
         return
     facts.params.append(ParamFact(model, quantity.param_kind or "total", value, point.line, point.quote))
     facts.claims.append(Claim(point.line, reading.number.raw, "parameter"))
+
+
+def _subject_look(label: str, figure: Figure) -> str | None:
+    """The series a clause's subject look names (``The red line sits far lower``), or None."""
+    if not figure.aliases or not label[:1].isalpha():
+        return None
+    lead = _LOOK_SUBJECT.match(label)
+    return figure.alias(lead.group("look")) if lead else None
+
+
+_LOOK_SUBJECT = re.compile(r"(?i)^(?:the\s+)?(?P<look>(?:(?:" + LOOK + r")[\s-]+){1,2}(?:" + MARKS + "|" + SHAPES
+                           + r"))\s+(?:is|sits|stays|runs|remains|lies|reads|starts|ends|rises|falls|climbs|drops|"
+                             r"holds|shows|reaches|keeps|goes)\b")
 
 
 def _shared_place(point: Point, figure: Figure, ref: Reference) -> tuple[Reading, ...]:
