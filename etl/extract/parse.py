@@ -57,7 +57,7 @@ _AXIS_LINE = re.compile(
     r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
 )
-_STYLE_WORDS = f"(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and|,|-|/|\\(|\\))"  # 'Blue line (circle markers)'
+_STYLE_WORDS = f"(?:{COLOURS}|{SHADES}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and|,|-|/|\\(|\\))"  # 'Blue line (circle markers)'
 
 _REFERENCE_STYLE = re.compile(r"(?i)\b(?:dashed|dotted|horizontal|reference|baseline)\b")
 _LEGEND_LEVEL = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<value>[~≈]?\s*\d+(?:\.\d+)?\s*%?)\)")
@@ -265,9 +265,18 @@ def parse_axis(content: str, line: int) -> Axis | None:
     labelled = _rx(r"labell?ed\s+[\"“]([^\"”]+)[\"”]").search(rest)
     if labelled:
         label = labelled.group(1).strip()
+    named = _rx(r"\(([^()]{1,30})\)").search(match.group("role"))
+    if named and not _AXIS_PLACE_WORDS.search(named.group(1)) and (not label or _SCALE_WORDS.match(label)):
+        label = named.group(1).strip()  # '**Y-axis (Accuracy %)**: Scaled from 0 to 100': the name is in the role
     unit_match = _rx(r"\(([^()]{1,30})\)\s*$").search(label)
     unit = unit_match.group(1).strip() if unit_match else None
     return Axis(role=role, label=label, unit=unit, scale=_scale(rest), ticks=_axis_ticks(rest, label), line=line)
+
+
+_AXIS_PLACE_WORDS = re.compile(r"(?i)\b(?:left|right|top|bottom|primary|secondary|horizontal|vertical|shared|both|each|"
+                               r"all|panels?|subplots?|common|inner|outer|twin)\b")
+_SCALE_WORDS = re.compile(r"(?i)(?:scaled?|ranging|ranges?|from|linear|log(?:arithmic)?|categorical|ticks?|spans?|"
+                          r"goes|runs|increments?|marked)\b")
 
 
 _CAPTION_FIELD = re.compile(r"(?i)^\W*(?:figure\s+|table\s+)?(?:caption|subtitle|title)\b[^:]{0,30}:")
@@ -1246,9 +1255,13 @@ def parse_chart(text: str) -> Chart:
         lead_series = label is not None and (_ONE_NAME.fullmatch(label.rstrip(". ")) is not None
                                              or label.rstrip(". ") in {e.label for e in legend}
                                              or _LOOK_LEAD_REFERENCE.fullmatch(label.rstrip(". ")) is not None)
-        if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \
-                and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)
-                     or lead_series and _SENTENCE_BREAK.search(rest)) and len(readings) >= 2:
+        if label is not None and content.lstrip().startswith(("**", "__")) and len(readings) >= 2 and (
+                line.kind == "paragraph" and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)
+                                              or lead_series and _SENTENCE_BREAK.search(rest))
+                or line.kind == "item" and _SENTENCE_BREAK.search(rest)
+                and sum(1 for t in _rx(r"(?<=[.!?])\s+").split(rest) if _NAMED_SUBJECT.match(t)) >= 2):
+            # '* **Level 3:** Qwen3-4B remains ... 94.6%. Qwen3-1.7B is at approximately 89.5%. ...': sentences
+            # each led by the series they are about
             # '**AIME 2025 cluster.** The teal bar ... at roughly 81.5 percent, while the coral bar ...': a bold
             # lead naming the group, then prose about its series
             # a lead naming one series ('**Qwen3-14B (solid purple, circles).** In panel (a) this is the highest
@@ -1256,7 +1269,7 @@ def parse_chart(text: str) -> Chart:
             found = prose_points(replace(line, content=rest), (*ctx, Span(line.number, label.rstrip(". "))),
                                  _known_categories(axes, prose_axis_candidates),
                                  (*(e.label for e in legend), *_declared_series(overview)),
-                                 subject=label.rstrip(". ") if lead_series else None,
+                                 subject=label.rstrip(". ") if lead_series and line.kind == "paragraph" else None,
                                  place_units=_place_units(axes, prose_axis_candidates),
                                  place_nouns=_place_nouns(axes, prose_axis_candidates))
             if found:
@@ -1437,6 +1450,7 @@ _COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS 
                              + r"|ones|across|plus|this|its)\b)[a-z]{2,}s|is at|comes in)\b)")
 _ONE_NAME = re.compile(r"[A-Za-z][\w.\-+]*\d[\w.\-+]*")  # one model-like token: 'Qwen3-14B', not 'AIME 2025'
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
+_NAMED_SUBJECT = re.compile(r"[A-Z][\w.\-]*\d[\w.\-]*\b(?:\s*\([^()]*\))?\s+[a-z]")  # 'Qwen3-1.7B is at ...'
 _GLYPH_CHAR = re.compile(GLYPHS)
 _GLYPH_NAME = re.compile(r"(?:\b(?:[Ll]ine|[Ss]eries|[Cc]urve|[Mm]arker|[Bb]ar)\s+)?(?P<glyph>" + GLYPHS + r")")
 _PRONOUN = re.compile(r"^(?:It|Its|This (?:line|curve|series|model))\b")

@@ -509,6 +509,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
     for i, number in enumerate(numbers[:-1]):
         if i in used or i in categories or (i + 1) in used or number.is_signed or numbers[i + 1].is_signed:
             continue
+        if numbers[i + 1].is_approximate and numbers[i + 1].suffix == "%":
+            continue  # 'above 90% at approximately 94.6%': a hedged share is a value, not a place
         if _AT_NUMBER.fullmatch(rest[number.end: numbers[i + 1].start]):
             tail = _rx(r"\)?\s*(?P<word>[A-Za-z][\w\-/]*)?").match(rest[numbers[i + 1].end:])
             word = tail.group("word") if tail and tail.group("word") and not _rx(

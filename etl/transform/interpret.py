@@ -26,7 +26,7 @@ from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Axis, Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
 from benchdb.etl.extract.recognize import LIST_PLACES, ORDINALS, PLACEHOLDER, names_no_data
-from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHAPES
+from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHADES, SHAPES
 from benchdb.etl.transform.names import (
     alpha_tokens,
     family_token,
@@ -460,7 +460,7 @@ _LINE_NOUN = re.compile(r"(?i)\b(?:lines?|curves?)\b")
 _COLOUR_WORD = re.compile(f"(?i)\\b(?:{COLOURS})\\b")
 _SINGULAR_SHAPE = {"circles": "circle", "squares": "square", "triangles": "triangle", "diamonds": "diamond",
                    "stars": "star", "crosses": "cross", "pentagons": "pentagon", "hexagons": "hexagon"}
-_STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
+_STYLE_ONLY = re.compile(f"(?i)(?:{COLOURS}|{SHADES}|{LINE_STYLES}|{SHAPES}|[\\s,/-])+")
 
 
 _LEGEND_PLACE = LIST_PLACES + "|top|bottom|middle"
@@ -1250,6 +1250,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     if role == "model" or (strength == 2) or (strength == 1 and figure.labels_are_models and not _is_sentence(name)) \
             or (is_label and figure.labels_are_models and not figure.models and not _is_sentence(name)):
         if slot.model is None:
+            if _is_sentence(name) and len(named := _names_in(name, ref)) == 1:
+                name = text = named[0]  # 'The Llama-3.1-8B-Instruct bars are much shorter:' heads that model's values
             slot.model = strip_annotations(name)
             slot.model_written = text if is_label else name
             return
@@ -2003,6 +2005,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if coordinate and point.readings:  # a record's 'x: 0.75' / 'y: 27.9' lines: coordinates, not a series
         point = replace(point, label=None, note=None,
                         readings=tuple(replace(r, key_before=coordinate.group(1).lower()) for r in point.readings))
+    if whole_line and figure.x_ticks and point.readings and not point.is_table_row:
+        point = _ticks_in_keys(point, figure, ref)
     if point.clauses:
         split = _clause_points(point, figure, ref)
         if split:
@@ -2087,11 +2091,13 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                                               token=reading.number.raw))
             else:
                 pairs.append((reading, quantity))
+    unnamed = slot.model is None
     if slot.model is None and len(figure.models) == 1:
         slot.model = strip_annotations(figure.models[0])
         slot.model_written = figure.models[0]
     keyed: list[str | None] = []
-    if slot.model is None and whole_line and len(point.readings) >= 2 and not point.is_table_row:
+    if unnamed and (slot.model is None or _family(slot.model, ref) == slot.model) and whole_line \
+            and len(point.readings) >= 2 and not point.is_table_row:
         # under an x place or a group (a benchmark's bars), or where each value is placed on x, a look names each
         # value's series ('**2k budget.** ... 45.9 for purple', 'Accuracy is 76.9% for the dark blue model')
         readings = _shared_place(point, figure, ref)
@@ -2215,6 +2221,28 @@ def _emit_params(point: Point, model: str, reading: Reading, quantity: Quantity,
         return
     facts.params.append(ParamFact(model, quantity.param_kind or "total", value, point.line, point.quote))
     facts.claims.append(Claim(point.line, reading.number.raw, "parameter"))
+
+
+def _ticks_in_keys(point: Point, figure: Figure, ref: Reference) -> Point:
+    """A point whose values each follow the one x tick their clause names (``the BF16 bar reaches
+    approximately 71.8%, the FP8 bar ... 71.5%``): each value at that tick; a model written as
+    every value's category (``For Qwen3-8B, ...``) is the point's series."""
+    readings = list(point.readings)
+    found = 0
+    for k, r in enumerate(readings):
+        if r.at is not None or r.is_listed or r.position or (r.category and is_model_like(r.category, ref) < 2):
+            continue
+        ticks = {w for w in _rx(r"[A-Za-z0-9][\w.\-]*").findall(r.key_before) if w.lower() in figure.x_ticks}
+        if len(ticks) == 1:
+            readings[k] = replace(r, category=ticks.pop())
+            found += 1
+    if found < 2:
+        return point
+    named = {r.category for r in point.readings if r.category}
+    if point.label is None and len(named) == 1 and is_model_like(next(iter(named)), ref) == 2 \
+            and all(r.category for r in point.readings):
+        point = replace(point, label=next(iter(named)))
+    return replace(point, readings=tuple(readings))
 
 
 def _subject_look(label: str, figure: Figure) -> str | None:
