@@ -256,7 +256,7 @@ def parse_axis(content: str, line: int) -> Axis | None:
         # a comma inside the label's parentheses is the label's ('AIME 2024 (pass@1, %)'); outside, it ends it
         masked = _rx(r"\([^()]*\)").sub(lambda m: _rx(r"[,;:]").sub("_", m.group(0)) if m.group(0).count(",") < 2
                          else m.group(0), rest) if "(" in rest else rest  # two commas or more: a list of ticks
-        end = _rx(r"\s*(?:[,;]|(?<![A-Z][a-z]{2})\.\s|\.$|\s[-–—]\s|\((?:scale|ranging|range|from|log|linear|ticks?|values?)|"
+        end = _rx(r"\s*(?:[,;]|\[(?=[A-Za-z ]{2,20}:)|(?<![A-Z][a-z]{2})\.\s|\.$|\s[-–—]\s|\((?:scale|ranging|range|from|log|linear|ticks?|values?)|"
                   r"\b(?:ranging|ranges|from|with|ticks?|scale)\b|:)", re.IGNORECASE).search(masked)
         label = rest[:end.start() if end else len(rest)].strip()
         if label.count("(") > label.count(")"):
@@ -650,6 +650,10 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
         if not cut:
             return lines, [], False
         skip = Skip(last.number, last.text.strip(), "truncated", "the document ends inside this value")
+        pair = _CUT_PAIR.search(content) if cut else None
+        if pair:  # 'Located at approximately x=16,400, y=6': half a coordinate pair is no point
+            content = content[: pair.start()]
+            whole_clause = True
         content = content.rstrip(" ,:;=~≈") if whole_clause else _without_last_clause(content)
         cut_list = _CUT_LIST.match(content)
         if cut_list and len(find_numbers(last.content[cut_list.end("label"):])) >= 2:
@@ -662,6 +666,8 @@ def _truncate_tail(lines: list[SourceLine], open_end: bool) -> tuple[list[Source
     return lines, [], False
 
 
+_CUT_PAIR = re.compile(r"(?i)(?:\b(?:located\s+)?at\s+(?:approximately\s+|about\s+|roughly\s+)?)?\bx\s*[=≈:~]\s*[~≈]?\s*[\d.,]+"
+                       r"[^\d=≈:]{0,12}\by\s*[=≈:~]\s*[~≈]?\s*$")
 _GROUP_CUT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})*,$")
 _AT_TAIL = re.compile(r"\b(?:at|@)\s+[A-Z][\w.\-@+]*\s*$")
 _VALUE_FIRST = re.compile(r"\s*(?:[^:]{0,40}:\s*)?[~≈]?\s*\d")
@@ -895,6 +901,8 @@ def parse_chart(text: str) -> Chart:
             if title is not None and line.number == title.line:
                 continue
             kind_of = _section_kind(line.content)
+            if kind_of == "overview" and _panel_key(clean(line.content)):
+                kind_of = ""  # '## Chart (b): Decoding Throughput vs. Context Length': a panel, whatever its words
             if kind_of == "commentary" and not has_data_section and _PER_SUBJECT.search(line.content):
                 kind_of = "data"  # 'Benchmark-Specific Observations' in a document with no other data section
             is_section = section_level is not None and line.depth <= section_level and not (
@@ -1336,11 +1344,20 @@ def parse_chart(text: str) -> Chart:
             continue
         for number, reason in dropped:
             skips.append(Skip(line.number, line.text.strip(), reason, number.raw, token=number.raw))
+        after = following.get(line.number)
         if line.kind == "item" and line.number in parents and label:
             # '* **Blue line (Majority Voting):** rises from 0.482 ...' over its '(2, 0.509)' items: an item with a
             # label heads the items under it, values of its own or not (this line's own context is `ctx`, above)
             context = _push_header(context, line, label if note is None else f"{label} ({note})")
             heading_items.add(line.number)
+        elif line.kind == "item" and label and lead_series and content.lstrip().startswith(("**", "__")) \
+                and after is not None and after.kind == "item" and after.depth == line.depth \
+                and _VALUE_ITEM.match(clean(after.content)) and split_label(after.content)[0] is None:
+            # a flat list: '* **Blue Line (Square Markers):** ... 0.276 at 2k ...' heads the unlabelled sibling
+            # '* (2, 0.276)' items after it, up to the next such lead
+            rank = _header_rank(line) - 0.01
+            context = [*((r, s) for r, s in context if r < rank),
+                       (rank, Span(line.number, label if note is None else f"{label} ({note})"))]
         if line.kind == "paragraph" and lead_series and content.lstrip().startswith(("**", "__")):
             # '**Qwen3-14B (purple, circles).** Rises to a peak at τ = 0.6.' over its '- τ = 0.0: ~60.2%' items
             context = _introduce(context, line, following.get(line.number), label.rstrip(". "))
@@ -1450,6 +1467,7 @@ _COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS 
                              + r"|ones|across|plus|this|its)\b)[a-z]{2,}s|is at|comes in)\b)")
 _ONE_NAME = re.compile(r"[A-Za-z][\w.\-+]*\d[\w.\-+]*")  # one model-like token: 'Qwen3-14B', not 'AIME 2025'
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
+_VALUE_ITEM = re.compile(r"\s*[(\[]?\s*[~≈]?\s*\d")  # '* (2, 0.318)': an item that is only a reading
 _NAMED_SUBJECT = re.compile(r"[A-Z][\w.\-]*\d[\w.\-]*\b(?:\s*\([^()]*\))?\s+[a-z]")  # 'Qwen3-1.7B is at ...'
 _GLYPH_CHAR = re.compile(GLYPHS)
 _GLYPH_NAME = re.compile(r"(?:\b(?:[Ll]ine|[Ss]eries|[Cc]urve|[Mm]arker|[Bb]ar)\s+)?(?P<glyph>" + GLYPHS + r")")

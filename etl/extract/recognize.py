@@ -77,7 +77,7 @@ ARITHMETIC = re.compile(r"(?<![\w.\-])" + _OPERAND + r"(?:\s*[-+−/×*÷]\s*" +
 _RATIO_AFTER = re.compile(r"(?i)\s*(?:times|×|x)\s+(?:the|as|that|more|less|higher|lower|larger|smaller|slower|faster|fewer|bigger|"
                           r"longer|shorter|cheaper|greater)\b")
 _DIFFERENCE_AFTER = re.compile(r"(?i)\s*(?:%|percentage points?|points?|pts|pp)?\s+(?:below|above|higher than|lower than|"
-                               r"less than|more than|ahead of|behind|apart|short of)\b")
+                               r"less than|more than|ahead of|behind|apart|short of|(?:lower|higher)(?=\s*(?:[.,;)]|$)))\b")
 # Points are a gap between two values, not a value: '8.8 points', '4.5 to 4.7 points', '1.4 pp'
 _POINTS_AFTER = re.compile(r"(?i)(?:\s*(?:to|-|–)\s*[~≈]?\d[\d.]*)?\s*(?:percentage\s+)?(?:points?|pts|pp)\b")
 _THRESHOLD = re.compile(r"(?i)\b(?:below|above|beyond|clears?|crosse?s?|exceeds?|surpass(?:es)?|breaks?)\s+(?:the\s+)?$")  # "the only bar below 8", "barely clears 30": a threshold
@@ -227,8 +227,8 @@ _PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, g
     (("at ", "At ", "AT "), r"(?i:\bat\s+)(?:[A-Za-zτ]\s*=\s*)?(?P<lead>" + _PLACE_NUMBER + r")(?:[\s-]+(?i:tokens?|samples?|steps?|shots?))?"
      r"\s+(?=(?i:it|its|they|this|the)\s)",
      "lead"),  # 'and at 1.2 it ends at 50.6', 'and at x = 4k it is about 55.3'
-    (("arker", "oint", "eading", "ot ", "ots ", "ircle", "quare", "riangle", "iamond", "tar "),
-     r"(?i:\b(?:marker|point|dot|reading|circle|square|triangle|diamond|star)s?\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
+    (("arker", "oint", "eading", "ot ", "ots ", "ircle", "quare", "riangle", "iamond", "tar ", "line at", "curve at"),
+     r"(?i:\b(?:marker|point|dot|reading|circle|square|triangle|diamond|star|line|curve)s?\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
      + r")(?!\w|\.\d|\s*(?:,|and\b|or\b)\s*\d)", "marked"),  # 'the marker at 8k sits at roughly 63.9'
 ))
 # Between a value and the place right after it: '71.4% under the ', '90.5% at the '
@@ -606,7 +606,7 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
     previous_end = 0
     compares = "below" in rest or "above" in rest or "than" in rest or "ahead" in rest or "behind" in rest \
         or "apart" in rest or "short of" in rest or "beyond" in rest or "clear" in rest or "cross" in rest \
-        or "xceed" in rest or "urpass" in rest or "break" in rest
+        or "xceed" in rest or "urpass" in rest or "break" in rest or " lower" in rest or " higher" in rest
     for i, number in enumerate(numbers):
         if i in name_parts:
             continue

@@ -45,7 +45,7 @@ UNIT_WORDS = {
     "trillion": "T", "k": "K", "thousand": "K", "thousands": "K",
 }
 # '(thousands of tokens)', '(K tokens)', '(in millions)': the scale of an axis's numbers, with what they count
-_SCALED_COUNT = re.compile(r"(?i)\s*(?:in\s+)?(?P<scale>thousands?|millions?|billions?|k|m|b)\s*(?:of\s+)?(?:tokens?|samples?|steps?)?\s*")
+_SCALED_COUNT = re.compile(r"(?i)\s*(?:(?:tokens?|samples?|steps?)\s*[,;]\s*)?(?:in\s+)?(?P<scale>thousands?|millions?|billions?|k|m|b)\s*(?:of\s+)?(?:tokens?|samples?|steps?)?\s*")
 _SCALE = {"B": 1e9, "M": 1e6, "T": 1e12, "K": 1e3}
 _PARAM_KIND = (
     ("non_embedding", re.compile(r"non[-\s]?embed", re.IGNORECASE)),
@@ -274,6 +274,10 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     if match and not _rx(r"ours?\b|proposed", re.IGNORECASE).search(match.group("note")):
         name, note = match.group("name").strip(), match.group("note").strip()
         if _LOOK_ONLY.fullmatch(name) and not _LOOK_ONLY.fullmatch(note):
+            parts = [p.strip() for p in note.split(",")]
+            named = [p for p in parts if not alias_key(p)]
+            if len(parts) > 1 and len(named) == 1:  # 'Teal Line (Diamond Markers, Qwen3-14B)': the look's rest
+                return named[0], f"{name}, {', '.join(p for p in parts if p != named[0])}"
             return note, name  # 'Blue polygon (LLaMA3.3-70B-Instruct)': the look, then the name
         if _PANEL_ONLY.fullmatch(name) and _rx(r"[A-Za-z][\w.]*-?\d").search(note):
             return note, name  # '3.1 Left panel (Qwen3-30B-A3B)': the panel is named by its parenthetical
@@ -357,6 +361,14 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
     residue = _benchmark_residue(rule.pattern.sub(" ", text) if rule else text, None) if benchmark is None else None
     return Quantity("metric", text, metric=metric, benchmark=benchmark[0] if benchmark else None,
                     benchmark_text=residue, unit=unit)
+
+
+@lru_cache(maxsize=1 << 12)
+def _without_metrics(text: str, ref: Reference) -> str:
+    """`text` without the words the metric vocabulary recognises (``Decoding Throughput`` → ``Decoding``)."""
+    for rule in ref.metrics:
+        text = rule.pattern.sub(" ", text)
+    return text
 
 
 def _benchmark_residue(text: str, benchmark: str | None) -> str | None:
@@ -1166,6 +1178,10 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         slot.settings.setdefault(key, _setting_value(joined.group("number"), key, None))
         _assign_name(slot, joined.group("name"), figure, ref, is_label)
         return
+    if " vs" in name or " versus " in name:
+        sides = _rx(r"\s+(?:vs\.?|versus)\s+").split(name)
+        if len(sides) == 2 and all(find_benchmark(side, ref) or match_metric(side, ref) for side in sides):
+            return  # 'Panel 3: AIME 2025 vs LiveCodeBench': the panel's two axes, no series or setting
     hyphened = _NAME_DASH_NUMBER.fullmatch(name) if "-" in name and figure.aliases else None
     if hyphened and hyphened.group("name") in figure.aliases.values() and is_model_like(name, ref) < 2 \
             and (key := figure.number_key(ref)):
@@ -1235,7 +1251,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     if metric is None and is_model_like(name, ref) < 2:
         metric = _axis_measure(name, figure.axes)  # 'Acceptance length' heading the values of that y axis
     if metric and role != "model" and is_model_like(name, ref) < 2:
-        residue = _benchmark_residue(name, None)
+        # 'Decoding Throughput vs. Context Length' names a metric and the x axis, no benchmark
+        residue = _benchmark_residue(_without_metrics(name, ref), None)
         if slot.metric is None and not (metric in _GENERIC_METRICS and figure.metric not in (None, *_GENERIC_METRICS)):
             slot.metric = metric  # a panel titled 'Accuracy vs. ...' over a 'Pass@1' axis keeps the axis's metric
         if residue and slot.benchmark is None and slot.benchmark_text is None:
@@ -1540,7 +1557,7 @@ def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
         facts.skipped.append(Skip(None, figure.title, "no benchmark result",
                                   "the figure names no benchmark and no evaluation metric, or shows a composition"))
         return facts
-    panel_figures = _panel_figures(chart, ref)
+    panel_figures = _panel_figures(chart, figure, ref)
     panel_of = dict(chart.panels)
     for point in _aligned(chart, figure, ref, facts):
         panel = next((panel_of[s.line] for s in reversed(point.context) if s.line in panel_of), "")
@@ -1550,14 +1567,17 @@ def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
     return facts
 
 
-def _panel_figures(chart: Chart, ref: Reference) -> dict[str, Figure]:
-    """The figure as each panel with axes of its own sees it: its axes over the shared ones."""
+def _panel_figures(chart: Chart, figure: Figure, ref: Reference) -> dict[str, Figure]:
+    """The figure as each panel with axes of its own sees it: its axes over the shared ones, and
+    the whole figure's benchmarks where its own name none (a throughput panel beside a RULER one)."""
     figures: dict[str, Figure] = {}
     for panel in dict.fromkeys(a.panel for a in chart.panel_axes):
         own = [a for a in chart.panel_axes if a.panel == panel]
         roles = {a.role for a in own}
         shared = [a for a in chart.axes if a.role not in roles and not (a.role == "y" and "y_left" in roles)]
-        figures[panel] = describe_figure(replace(chart, axes=(*own, *shared)), ref)
+        figures[panel] = described = describe_figure(replace(chart, axes=(*own, *shared)), ref)
+        if not described.benchmarks and not described.benchmark_text:
+            described.benchmarks = list(figure.benchmarks)
     return figures
 
 
@@ -2307,8 +2327,8 @@ _FOR_LOOK = re.compile(r"(?i)\s*(?:for\s+(?:the\s+)?|\(\s*)(?P<look>[a-z][a-z -]
 def _is_family_of(label: str, model: str) -> bool:
     """Whether a series label only names the family of `model` ('Gemma' of 'Gemma-3-1B-it',
     'Qwen' of 'Qwen3-8B'): the label's words begin the model's name."""
-    words = _rx(r"[a-z]+").findall(label.lower())
-    return bool(words) and len(words) <= 2 and _rx(r"[a-z]+").findall(model.lower())[: len(words)] == words
+    words = [skeleton(w) for w in _rx(r"[a-z]+").findall(label.lower())]  # 'Qwen' of 'Owen3-8B', a misread
+    return bool(words) and len(words) <= 2 and [skeleton(w) for w in _rx(r"[a-z]+").findall(model.lower())][: len(words)] == words
 
 
 def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figure: Figure, ref: Reference,
