@@ -93,7 +93,8 @@ def _panel_key(text: str) -> str:
 
 
 _PANEL_COMPONENTS = re.compile(r"(?i)metadata|\bax[ie]s\b|legend|components?")
-_HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot|group|cluster|column)(?:\s*\(?[a-h0-9]\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
+_HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot|group|cluster|column|chart|plot|graph)(?:\s*\(?(?:[a-h0-9]|left|right|"
+                          r"top|bottom|upper|lower|middle|cent(?:re|er))\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
 _INLINE_HTML = re.compile(r"(?i)</?(?:u|i|em|ins|mark|small|big|span|font|s|del)\b[^<>]{0,80}>")
 _THIN_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})+(?![\d.,])")
 _VALUE_AT_VALUE = re.compile(r"@(?=\d)(?<=\d@)")  # the literal first: a fast scan
@@ -104,7 +105,8 @@ _TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\
 _LITERAL_NEWLINE = re.compile(r"\\n")
 # A data section headed by what its panel shows: 'Panel (a): AIME 2024', '(b) MATH-500'.
 _PANEL_HEADING = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower)\s+)?(?:panel|subplot|plot|chart|graph)"
-                            r"\s*(?:\d+|\(?[a-h]\)?)?\s*[:.\-–—]|\(?[a-h]\))\s*(?P<name>\S.*)$", re.IGNORECASE)
+                            r"\s*(?:\d+|\(?[a-h]\)?)?(?:\s*\([^()]{1,20}\))?\s*[:.\-–—]|\(?[a-h]\))\s*(?P<name>\S.*)$",
+                            re.IGNORECASE)  # 'Plot 2 (Right Panel): IFEval' too
 _HAS_DIGIT = re.compile(r"\d").search
 
 
@@ -931,7 +933,12 @@ def parse_chart(text: str) -> Chart:
                     context = [(_header_rank(line), Span(line.number, panel.group("name").strip()))]
                     if key := _panel_key(clean(line.content)):
                         panels[line.number] = key
-                in_legend = False
+                elif section == "data" and (key := _panel_key(clean(line.content))) \
+                        and _HEADER_NOISE.sub("", clean(line.content)).strip() == "":
+                    context = [(_header_rank(line), Span(line.number, ""))]  # '## Subplot (b)': a panel, named below
+                    panels[line.number] = key
+                # '### Common Legend' over its '* **Dark Blue:** Qwen2.5-Coder (7B)' entries
+                in_legend = section == "components" and bool(_LEGEND_HEADING.fullmatch(clean(line.content)))
                 table_header = None
                 continue
             if kind_of == "commentary":
@@ -986,6 +993,22 @@ def parse_chart(text: str) -> Chart:
             if scope is not None:
                 scope.role = "axis"
             continue
+        if section == "data" and line.kind == "item" and (in_legend or "egend" in content):
+            # a legend among a panel's fields in a document without sections ('- **Legend**:' over '- Orange: Owen2.5-7B')
+            field, _, rest = split_label(content)
+            if field and _LEGEND_HEADING.fullmatch(field):
+                in_legend = True
+                legend.extend(parse_legend_entries(rest, line.number))
+                if scope is not None:
+                    scope.role = "legend"
+                continue
+            entries = parse_legend_entries(content, line.number) if not content.lstrip().startswith(("**", "__")) else []
+            if entries and not any(_VALUE_ITEM.match(e.label) for e in entries):
+                legend.extend(entries)
+                if scope is not None:
+                    scope.role = "legend"
+                continue
+            in_legend = False
         if section == "components" or (section == "data" and _AXIS_LINE.match(clean(content)) and (
                 not has_data_section or _QUOTED.search(content))):  # '- **Y-axis:** "MT-Bench score"' in a panel
             axis = parse_axis(content, line.number)
@@ -1009,6 +1032,8 @@ def parse_chart(text: str) -> Chart:
                     context.append((rank, Span(line.number, axis.label)))
                 if section == "components" and components_panel:
                     panel_axes.append(replace(axis, panel=components_panel))
+                elif section == "data" and (key := next((panels[s.line] for _, s in reversed(context) if s.line in panels), "")):
+                    panel_axes.append(replace(axis, panel=key))  # '- **Y-Axis**: "Pass@1 (%)"' under '## Subplot (b)'
                 same = next((a for a in axes if a.role == axis.role), None)
                 if same is not None and (not same.label or not same.ticks):  # one axis described over two lines
                     axes = [replace(a, label=a.label or axis.label, unit=a.unit or axis.unit, scale=a.scale or axis.scale,
@@ -1203,12 +1228,21 @@ def parse_chart(text: str) -> Chart:
         elif header_text is None and label is not None and line.kind == "item" and _CARD_FIELD.fullmatch(label) \
                 and _CARD_VALUE.fullmatch(rest.strip()) and not _BULLET.match(line.text) and not read_values(rest)[0]:
             header_text = f"{label}: {rest.strip()}"  # 'Precision: FP8' in a fenced configuration card over the data
+        elif label and note is None and _TREND_LABEL.fullmatch(label):
+            label = None  # '- Steady climb: ~26.7 at 1024 tokens': how the series moves, not what it is
         elif label and DESCRIPTIVE_FIELDS.match(label):
             if _PRINTED_LABEL.fullmatch(label) and _BARE_VALUE.match(rest):
                 label = None  # '+ label: 56.3' under a bar's series: the value printed on the bar
             elif not _XY_VALUES.search(rest):
                 if scope is not None:
                     scope.role, scope.field = "field", label
+                unnamed = next(((k, s) for k, (_, s) in enumerate(context) if s.line in panels and not s.text), None)
+                if unnamed is not None and label.lower() == "title" and rest.strip():
+                    # '- **Title**: "AIME 2024" (top center)' under '## Subplot (a)': the panel's name
+                    named_as = _rx(r"\s*\((?:top|bottom|above|below|centered|center|centre|left|right)[^()]*\)\s*$").sub(
+                        "", rest).strip(" \"'“”*_`.")
+                    if _rx(r"[A-Z]{2,}|\d|[a-z][A-Z]|\w-\w").search(named_as):  # a name ('AIME 2024'), not a theme ('Code')
+                        context[unnamed[0]] = (context[unnamed[0]][0], Span(unnamed[1].line, named_as))
                 continue
             label = None  # 'Position: x ≈ 3.3B, y ≈ 80.4': the record's coordinates, of its series
         readings, dropped = read_values(rest, place_nouns=_place_nouns(axes)) if header_text is None else ([], [])
@@ -1243,7 +1277,8 @@ def parse_chart(text: str) -> Chart:
                 rank = max((r for r, _ in context if int(r * 2) == int(rank * 2)), default=rank)
             context = [(r, s) for r, s in context if r < rank]
             header_name = _HEADER_NOISE.sub("", header_text)
-            if any(word in header_name[-12:].lower() for word in ("panel", "subplot", "group", "cluster", "column")):
+            if any(word in header_name[-16:].lower() for word in ("panel", "subplot", "group", "cluster", "column", "chart",
+                                                                   "plot", "graph")):
                 header_name = _HEADER_TAIL.sub("", header_name)  # 'Qwen3-8B Panel'; the test spares the regex
             context.append((rank, Span(line.number, header_name.strip())))
             if key := _panel_key(header_text):
@@ -1467,6 +1502,10 @@ _COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS 
                              + r"|ones|across|plus|this|its)\b)[a-z]{2,}s|is at|comes in)\b)")
 _ONE_NAME = re.compile(r"[A-Za-z][\w.\-+]*\d[\w.\-+]*")  # one model-like token: 'Qwen3-14B', not 'AIME 2025'
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
+_LEGEND_HEADING = re.compile(r"(?i)[\W\d]*(?:(?:common|shared|global|chart|figure|plot)\s+)?(?:legend|key|series)(?:\s+\(.*\))?\W*")
+_TREND_LABEL = re.compile(r"(?i)(?:(?:steady|sharp|steep|slight|gradual|gentle|rapid|quick|slow|modest|strong|small|big|large|"
+                          r"moderate|initial|final|further|continued|consistent|then|and)\s+)*(?:climb|rise|increase|growth|"
+                          r"gain|drop|decline|decrease|dip|fall|plateau|peak|jump|improvement|recovery)s?")
 _VALUE_ITEM = re.compile(r"\s*[(\[]?\s*[~≈]?\s*\d")  # '* (2, 0.318)': an item that is only a reading
 _NAMED_SUBJECT = re.compile(r"[A-Z][\w.\-]*\d[\w.\-]*\b(?:\s*\([^()]*\))?\s+[a-z]")  # 'Qwen3-1.7B is at ...'
 _GLYPH_CHAR = re.compile(GLYPHS)

@@ -227,8 +227,9 @@ _PLACE_FORMS = tuple((guards, re.compile(pattern), group) for guards, pattern, g
     (("at ", "At ", "AT "), r"(?i:\bat\s+)(?:[A-Za-zτ]\s*=\s*)?(?P<lead>" + _PLACE_NUMBER + r")(?:[\s-]+(?i:tokens?|samples?|steps?|shots?))?"
      r"\s+(?=(?i:it|its|they|this|the)\s)",
      "lead"),  # 'and at 1.2 it ends at 50.6', 'and at x = 4k it is about 55.3'
-    (("arker", "oint", "eading", "ot ", "ots ", "ircle", "quare", "riangle", "iamond", "tar ", "line at", "curve at"),
-     r"(?i:\b(?:marker|point|dot|reading|circle|square|triangle|diamond|star|line|curve)s?\s+(?:at|for)\s+)(?P<marked>" + _PLACE_NUMBER
+    (("arker", "oint", "eading", "ot ", "ots ", "ircle", "quare", "riangle", "iamond", "tar ", "line at", "curve at", "tick at"),
+     r"(?i:\b(?:marker|point|dot|reading|circle|square|triangle|diamond|star|(?:grid\s*)?line|curve|tick)s?\s+(?:at|for)\s+)"
+     r"(?P<marked>" + _PLACE_NUMBER
      + r")(?!\w|\.\d|\s*(?:,|and\b|or\b)\s*\d)", "marked"),  # 'the marker at 8k sits at roughly 63.9'
 ))
 # Between a value and the place right after it: '71.4% under the ', '90.5% at the '

@@ -342,7 +342,9 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
         # a label naming a metric is a metric, unless it is a budget ("KV cache budget (tokens)")
         if rule.pattern.search(text) and not benchmark and (metric is None or rule.key in ("kv_budget",
                                                                                           "thinking_budget")):
-            return Quantity("setting", text, setting_key=rule.key, unit=unit, scale=scale if rule.is_numeric else 1.0)
+            # a scale letter multiplies counts ('Budget (K)'); after a temperature, '(T)' is its symbol
+            return Quantity("setting", text, setting_key=rule.key, unit=unit if rule.is_count or unit not in _SCALE else None,
+                            scale=scale if rule.is_count else 1.0)
     if _CATEGORY_AXIS.match(text) and not metric:
         return Quantity("category", text)
     if metric is None and benchmark is None:
@@ -469,6 +471,7 @@ class Figure:
 _MARK_NOUNS = re.compile(r"(?i)\b(?:the|a|an|with|and|lines?|curves?|bars?|markers?|points?|dots?|series|data|plots?|"
                          r"colou?r(?:ed)?|trend|trace)\b")
 _LINE_NOUN = re.compile(r"(?i)\b(?:lines?|curves?)\b")
+_SHADES_ONLY = re.compile(f"(?i)(?:{SHADES}|[\\s,/-])+")
 _COLOUR_WORD = re.compile(f"(?i)\\b(?:{COLOURS})\\b")
 _SINGULAR_SHAPE = {"circles": "circle", "squares": "square", "triangles": "triangle", "diamonds": "diamond",
                    "stars": "star", "crosses": "cross", "pentagons": "pentagon", "hexagons": "hexagon"}
@@ -486,7 +489,9 @@ def alias_key(text: str) -> str:
     dashed line`` gives ``blue dashed``); empty when `text` is more than a style."""
     key = " ".join(_MARK_NOUNS.sub(" ", text.lower()).replace("-", " ").replace(",", " ").split())
     key = " ".join(_SINGULAR_SHAPE.get(w, w) for w in key.split())  # 'grey crosses', 'grey cross markers': one series
-    return key if key and _STYLE_ONLY.fullmatch(key) else ""
+    if not key or not _STYLE_ONLY.fullmatch(key) or _SHADES_ONLY.fullmatch(key):
+        return ""  # 'Medium' alone is a level, not a look; 'medium green' is a look
+    return key
 
 
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w.\-+³²@]*[\w+³²]|[A-Za-z]")
@@ -845,7 +850,8 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
     used = {m.group("sym") for text in (*texts, *quotes) if "=" in text for m in _SYMBOL_EQUALS.finditer(text)
             if len(m.group("sym")) == 1} - set(symbols) - {"x", "y", "X", "Y", "r", "R", "p", "k"}
     if used:
-        whole = " ".join((*texts, *(p.quote for p in chart.points), *(s.text for p in chart.points for s in p.context)))
+        whole = " ".join((chart.title.text if chart.title else "", *texts, *(p.quote for p in chart.points),
+                          *(s.text for p in chart.points for s in p.context)))
         lowered = whole.lower()
         named_keys = {rule.key for rule in ref.settings if rule.pattern.search(whole)}
         worded_keys = {rule.key for rule in ref.settings
@@ -1640,7 +1646,8 @@ _DIFFERENCE_COLUMN = re.compile(r"(?i)^(?:difference|diff\.?|delta|Δ|change|gai
 _IGNORED_COLUMN = re.compile(
     r"(?i)^(?:(?:bar|line|marker|point|dot|series)\s+)?(?:colou?r|marker|shape|style|symbol|pattern|hatch(?:ing)?)$|"
     r"^(?:legend|line|rank|#|no\.?|index|id|position|category|group|domain|area|capability|skill)$|"
-    r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|source|"
+    r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|descriptions?|"
+    r"observations?|source|"
     r"reference|link|url|date|license|released?|organi[sz]ation|org|type|open)\b|±|"
     r"^(?:difference|diff\.?|delta|change|gain|improvement|gap)\b|^Δ|\bΔ\s*$")
 
@@ -1846,6 +1853,9 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         reading = Reading(number)
         if pinned and rest:  # 'AIME 2024 T = 0.6': the column is a benchmark at a temperature
             header_clean, quantity = rest, quantity_of(rest, ref)
+            column_settings[id(reading)] = pinned
+        elif pinned and quantity.kind != "setting":  # 'Approx. Value at T=0.0': the column is a setting's value
+            quantity = Quantity("metric", "", metric=None)
             column_settings[id(reading)] = pinned
         numeric.append((header_clean, reading, quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
