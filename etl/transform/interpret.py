@@ -456,6 +456,10 @@ class Figure:
                 count - 1 if word in ("bottom", "last", "final") else count // 2 if count % 2 else -1
             return self.aliases.get("#" + str(index))
         key = alias_key(text)
+        if not key and _SHADES_ONLY.fullmatch(shade := text.strip(" `*_'\"").lower()):
+            # 'Medium' where the legend has a 'Medium green': that look (alone, 'Medium' is a level)
+            found = {label for k, label in self.aliases.items() if shade in k.split()}
+            return found.pop() if len(found) == 1 else None
         if not key:
             return None
         if key in self.aliases:
