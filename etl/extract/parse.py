@@ -1254,7 +1254,8 @@ def parse_chart(text: str) -> Chart:
             # a group header with a remark, whose numbers are commentary
             header_text = label if note is None else f"{label} ({note})"
             readings, dropped = [], []
-        if header_text is None and label is not None and not readings and not _label_has_value(label, note) \
+        if header_text is None and label is not None and not readings and (
+                not _label_has_value(label, note) or rest and not find_numbers(rest) and content.lstrip().startswith("**")) \
                 and (line.kind == "item" and not rest or content.lstrip().startswith(("**", "__"))
                      or line.kind == "paragraph" and _ITALIC_LEAD.match(content)):  # '*Acceptance length (line):* ...'
             header_text = label if note is None else f"{label} ({note})"

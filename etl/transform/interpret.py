@@ -416,6 +416,7 @@ class Figure:
     cell_pair: tuple[Quantity, Quantity] | None = None  # what the two numbers of an 'a / b' cell measure
     symbols: dict[str, str] = field(default_factory=dict)  # 'N' -> 'num_samples', 'τ' -> 'temperature'
     panel_benchmarks: dict[str, tuple[str, str]] = field(default_factory=dict)  # 'b', 'right' -> (benchmark, as written)
+    metric_exceptions: dict[str, str] = field(default_factory=dict)  # benchmark -> its metric, where a caption excepts it
     _number_key: str | None | bool = False  # False: not looked up yet
     _title_name: str | None | bool = False
 
@@ -562,6 +563,8 @@ def _stated_metric(texts: tuple[str, ...], ref: Reference) -> str | None:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+_METRIC_EXCEPT = re.compile(r"(?i)\bexcept(?:\s+for)?\s+(?P<bench>[^,;]{2,40}?)\s*,?\s*(?:which|where\s+it|that)\s+"
+                            r"(?:reports?|uses?|is|shows?|measures?|gives?)\s+(?P<metric>[^,;]{2,40})")
 
 
 # 'the blue line is Qwen3-14B', 'blue line = Qwen3-14B', 'the orange curve shows Magistral-Small'
@@ -765,6 +768,19 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
             stated = _stated_metric((" ".join(s.text for s in chart.notes), overview), ref)
             if metric != "accuracy" or stated and "@" in stated:  # 'Accuracy ...' over a caption's 'Pass@1 (%)'
                 metric = stated or metric
+    exceptions: dict[str, str] = {}
+    for text in (overview, *(s.text for s in chart.notes)) if "xcept" in overview + " ".join(s.text for s in chart.notes) else ():
+        for sentence in _SENTENCE_END.split(text):
+            excepted = _METRIC_EXCEPT.search(sentence)
+            found = find_benchmark(excepted.group("bench"), ref) if excepted else None
+            bench = found[0] if found else None
+            own, other = (match_metric(part, ref) for part in (sentence[: excepted.start()], excepted.group("metric"))) \
+                if excepted else (None, None)
+            if bench and own and other and own != other:
+                # 'Accuracy (%) on all benchmarks except LiveCodeBench, which reports Pass@1 (%)'
+                exceptions[bench] = other
+                if metric in (None, "score"):
+                    metric = own
     unit = value_axis.unit if value_axis else None
     benchmark_text = value_axis.benchmark_text if value_axis else None
     setting_key = _text_setting_named(f"{overview} {title}", ref) or "method"
@@ -786,7 +802,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
-                  panel_benchmarks=_panel_benchmarks(chart, ref),
+                  panel_benchmarks=_panel_benchmarks(chart, ref), metric_exceptions=exceptions,
                   noted_text=" ".join(s.text for s in chart.notes))
 
 
@@ -1724,6 +1740,7 @@ def _split_compound(fields: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str
     return tuple(split)
 
 
+_PANEL_NOTE = re.compile(r"\s*\(([a-h])\)\s*$")
 _FLAG_CELL = re.compile(r"(?i)\s*(?:[✓✔✗✘☑☒✅❌]\ufe0f?|yes|no)\s*")
 
 
@@ -1737,6 +1754,7 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
     row_quantity: Quantity | None = None  # what the row's values measure, when its label names it
     measures: dict[int, Quantity] = {}  # reading -> what it measures, for the parts of 'a / b' cells
     column_settings: dict[int, dict[str, str]] = {}  # reading -> the settings its column header pins
+    column_benchmarks: dict[int, tuple[str, str]] = {}  # reading -> the benchmark of the panel its header marks
     fields = point.fields if figure.cell_pair else _split_compound(point.fields)
     for header, cell in fields:
         header_clean = _rx(r"\s+").sub(" ", header).strip()
@@ -1861,6 +1879,12 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         elif pinned and quantity.kind != "setting":  # 'Approx. Value at T=0.0': the column is a setting's value
             quantity = Quantity("metric", "", metric=None)
             column_settings[id(reading)] = pinned
+        panel_mark = _PANEL_NOTE.search(header_clean) if figure.panel_benchmarks and ")" in header_clean else None
+        if panel_mark and panel_mark.group(1).lower() in figure.panel_benchmarks:
+            # 'SnapKV (b)' in a table reconstructing two panels: the series in panel (b), of that panel's benchmark
+            column_benchmarks[id(reading)] = figure.panel_benchmarks[panel_mark.group(1).lower()]
+            header_clean = header_clean[: panel_mark.start()].strip()
+            quantity = quantity_of(header_clean, ref)
         numeric.append((header_clean, reading, quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
     # a model spanning several columns of a two-row header: 'Qwen3-8B H2O', 'Qwen3-8B SnapKV' are its methods
@@ -1968,6 +1992,14 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                     series.settings.setdefault(key, value)
             pinned_readings.append((reading, quantity, series))
         readings = pinned_readings
+    if column_benchmarks:
+        marked = []
+        for reading, quantity, series in readings:
+            if id(reading) in column_benchmarks:
+                series = _fork(series) if series is not None else _fork(slot, measures=quantity)
+                series.benchmark, series.benchmark_written = column_benchmarks[id(reading)]
+            marked.append((reading, quantity, series))
+        readings = marked
     if measures:  # a series' reading measures its part of the pair, not the axis
         readings = [(r, q, series) if id(r) not in measures else (r, measures[id(r)], series if series is None else _Slot(
             series.model, series.model_written, series.benchmark, series.benchmark_written, series.benchmark_text,
@@ -2390,6 +2422,9 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         # y axis of 'Proportion of Solved Environments': the name the title gives
         benchmark_text = named
     is_scoped = benchmark is None and benchmark_text is None
+    if benchmark in figure.metric_exceptions and metric == figure.metric:
+        metric = figure.metric_exceptions[benchmark]  # the caption's exception: 'except LiveCodeBench, which reports Pass@1'
+        rule = ref.metric_rule(metric)
     if is_scoped:
         benchmark_name = quantity.label or figure.title or "unnamed benchmark"
     else:
