@@ -63,7 +63,7 @@ _REFERENCE_STYLE = re.compile(r"(?i)\b(?:dashed|dotted|horizontal|reference|base
 _LEGEND_LEVEL = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<value>[~≈]?\s*\d+(?:\.\d+)?\s*%?)\)")
 _STYLE_ONLY_TEXT = re.compile(r"(?:" + _STYLE_WORDS + r"|\s)*", re.IGNORECASE)
 _LEGEND_ENTRY = re.compile(
-    r"(?P<style>(?:" + _STYLE_WORDS + r"\s*)+?)\s*(?:[:=→]|\s-\s|\s–\s)\s*(?P<label>[^;,=]+?)\s*(?=;|,\s*"
+    r"(?<![\w-])(?P<style>(?:" + _STYLE_WORDS + r"\s*)+?)\s*(?:[:=→]|\s-\s|\s–\s)\s*(?P<label>[^;,=]+?)\s*(?=;|,\s*"
     + r"(?:" + _STYLE_WORDS + r"\s*)+[:=]|$)",
     re.IGNORECASE,
 )
@@ -79,7 +79,8 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:(?:left|right|top|bottom|upper|lower|midd
                            r"(?:chart|panel|plot|subplot|figure|graph)\s*\([a-h0-9]\)\s*[:.\-–—]?\s*|"  # 'Panel (a) BF16'
                            r"(?:top|bottom|upper|lower|left|right|middle|cent(?:er|re))(?:[-\s](?:left|right|middle|cent(?:er|re)))?"
                            r"\s*[:\-–—]\s+|"  # 'Top-left — Qwen3-4B · AIME24': a grid position
-                           r"\d{1,2}[.)]\s+|\(?[a-h]\)\s+))+", re.IGNORECASE)  # '2. Chart 1: ...': both
+                           r"\d{1,2}[.)]\s+|\d{1,2}(?:\.\d{1,2}){1,2}\.?\s+(?=[A-Z])|\(?[a-h]\)\s+))+", re.IGNORECASE)
+# '2. Chart 1: ...': both; '4.1 Qwen3-4B (Orange)': a numbered subsection
 # the mark of a panel a header names: 'Panel (b) — ...', '(b) Lines', '**Chart 2: ...**'
 _PANEL_KEY = re.compile(r"(?i)^[\W_]*(?:(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:er|re))\s+)?"
                         r"(?:panel|subplot|chart|plot|graph)\s*\(?(?P<mark>[a-h]|\d{1,2})\)?|\((?P<paren>[a-h])\))(?![\w])")
@@ -580,9 +581,10 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...], series: tuple[
     text = clean(line.content)
     if not _rx(r"(?i)line").search(text) or not _REFERENCE_LINE.search(text):  # the first test is quick
         return None
-    field, _, _ = split_label(line.content)
-    if field and DESCRIPTIVE_FIELDS.match(field):
-        return None
+    field, field_note, _ = split_label(line.content)
+    if field and (DESCRIPTIVE_FIELDS.match(field) or _SERIES_ORDINAL.fullmatch(field)
+                  or field_note and _rx(r"(?i)dashed|dotted").search(field_note)):
+        return None  # '**Data Series 2 (Orange Dashed Line, SmolLM3-3B):** ...': a series drawn dashed, no reference
     numbers = find_numbers(text)
     if not numbers:
         return None
@@ -1299,6 +1301,12 @@ def parse_chart(text: str) -> Chart:
         lead_series = label is not None and (_ONE_NAME.fullmatch(label.rstrip(". ")) is not None
                                              or label.rstrip(". ") in {e.label for e in legend}
                                              or _LOOK_LEAD_REFERENCE.fullmatch(label.rstrip(". ")) is not None)
+        lead_name = label.rstrip(". ") if lead_series else None
+        if label is not None and note and _SERIES_ORDINAL.fullmatch(label):
+            # '**Data Series 1 (Blue Solid Line, Qwen3-1.7B):** ...': the series the ordinal stands for, in its note
+            named = [p.strip() for p in note.split(",") if _ONE_NAME.search(p) and not _LOOK_LEAD_REFERENCE.fullmatch(p.strip())]
+            if len(named) == 1:
+                lead_series, lead_name = True, named[0]
         if label is not None and content.lstrip().startswith(("**", "__")) and len(readings) >= 2 and (
                 line.kind == "paragraph" and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)
                                               or lead_series and _SENTENCE_BREAK.search(rest))
@@ -1396,7 +1404,7 @@ def parse_chart(text: str) -> Chart:
                        (rank, Span(line.number, label if note is None else f"{label} ({note})"))]
         if line.kind == "paragraph" and lead_series and content.lstrip().startswith(("**", "__")):
             # '**Qwen3-14B (purple, circles).** Rises to a peak at τ = 0.6.' over its '- τ = 0.0: ~60.2%' items
-            context = _introduce(context, line, following.get(line.number), label.rstrip(". "))
+            context = _introduce(context, line, following.get(line.number), lead_name)
         if not readings:
             if not dropped and find_numbers(clean(content)):
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",
@@ -1501,6 +1509,7 @@ _LOOK_NAMED = re.compile(
 # a colour as the subject of a verb ('the sky blue tops the cluster at 17.7'), not before a mark ('blue bars')
 _COLOUR_SUBJECT = re.compile(r"(?i)\b(?:" + COLOURS + r")(?:[\s-](?:" + COLOURS + r"))?(?=\s+(?:(?!(?:" + MARKS + "|" + SHAPES
                              + r"|ones|across|plus|this|its)\b)[a-z]{2,}s|is at|comes in)\b)")
+_SERIES_ORDINAL = re.compile(r"(?i)(?:data\s+)?series\s*\d{1,2}")
 _ONE_NAME = re.compile(r"[A-Za-z][\w.\-+]*\d[\w.\-+]*")  # one model-like token: 'Qwen3-14B', not 'AIME 2025'
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 _LEGEND_HEADING = re.compile(r"(?i)[\W\d]*(?:(?:common|shared|global|chart|figure|plot)\s+)?(?:legend|key|series)(?:\s+\(.*\))?\W*")

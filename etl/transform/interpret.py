@@ -1740,6 +1740,7 @@ def _split_compound(fields: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str
     return tuple(split)
 
 
+_SERIES_ORDINAL = re.compile(r"(?i)(?:data\s+)?series\s*\d{1,2}")
 _PANEL_NOTE = re.compile(r"\s*\(([a-h])\)\s*$")
 _FLAG_CELL = re.compile(r"(?i)\s*(?:[✓✔✗✘☑☒✅❌]\ufe0f?|yes|no)\s*")
 
@@ -1912,6 +1913,10 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         head, _, tail = header_clean.partition(" ") if spanning else ("", "", "")
         if head in spanning and tail:
             series = _fork(slot, model=strip_annotations(head), model_written=head)
+            if tail_metric := match_metric(tail, ref):  # 'Qwen3-14B Latency (s)': that model's latency
+                series.metric = tail_metric
+                readings.append((reading, quantity_of(tail, ref), series))
+                continue
             series.settings.setdefault(figure.setting_key_for_labels, tail)
             readings.append((reading, Quantity("metric", header_clean, metric=None), series))
             continue
@@ -1925,6 +1930,14 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             readings.append((reading, column, series))
             continue
         column_name, column_note = _clean_label(header_clean)
+        tail = _METRIC_TAIL.fullmatch(column_name) if " " in column_name else None
+        if tail and is_model_like(tail.group("head"), ref) == 2 and (tail_metric := match_metric(tail.group("tail"), ref)):
+            # 'Qwen3-14B Latency (s)': a model's column of the metric its header's tail names
+            series = _fork(slot, model=strip_annotations(tail.group("head")), model_written=tail.group("head"),
+                           metric=tail_metric)
+            readings.append((reading, quantity_of(f"{tail.group('tail')} ({column_note})" if column_note
+                                                  else tail.group("tail"), ref), series))
+            continue
         if column_note is not None and is_model_like(column_name, ref) == 2:
             # 'Qwen3-32B (tokens/s)': the column is a model's series of what the note names
             series = _fork(slot, model=strip_annotations(column_name), model_written=column_name,
@@ -2071,6 +2084,11 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if coordinate and point.readings:  # a record's 'x: 0.75' / 'y: 27.9' lines: coordinates, not a series
         point = replace(point, label=None, note=None,
                         readings=tuple(replace(r, key_before=coordinate.group(1).lower()) for r in point.readings))
+    if point.label and point.note and _SERIES_ORDINAL.fullmatch(point.label):
+        parts = [p.strip() for p in point.note.split(",")]
+        named = [p for p in parts if not alias_key(p) and is_model_like(p, ref)]
+        if len(named) == 1:  # 'Data Series 1 (Blue Solid Line, Qwen3-1.7B)': the series the ordinal stands for
+            point = replace(point, label=named[0], note=", ".join(p for p in parts if p != named[0]) or None)
     if whole_line and figure.x_ticks and point.readings and not point.is_table_row:
         point = _ticks_in_keys(point, figure, ref)
     if point.clauses:
