@@ -112,3 +112,20 @@ def test_a_truncation_inside_a_coordinate_pair_drops_the_whole_point(ref: Refere
     from benchdb.etl.transform.interpret import interpret
     values = {(v.model_as_written, v.metric, v.value) for v in interpret(parse_chart(text), ref).values}
     assert values == {("Zeta-8B", "cost", 9500.0), ("Zeta-8B", "pass@1", 61.5)}
+
+
+def test_labels_of_one_group_share_a_role(ref: Reference) -> None:
+    text = ("## Scatter Plot: AIME 2025 accuracy vs. cost for decoding methods\n### Components/Axes\n"
+            "* **Y-Axis:** \"Accuracy\".\n* **X-Axis:** \"Cost (tokens)\".\n### Detailed Analysis\n"
+            "**Left Plot (Zeta-4B):**\n1. **Greedy** (Grey): Accuracy ≈ 0.61, Cost ≈ 2.5 x 10^4.\n"
+            "2. **Majority@8** (Green): Accuracy ≈ 0.74, Cost ≈ 2.0 x 10^5.\n"
+            "3. **Best-of-8** (Purple): Accuracy ≈ 0.7, Cost ≈ 2.1 x 10^5.\n")
+    assert {(m, s) for _, _, m, s, _ in rows(text, ref)} == {
+        ("accuracy", "method=Greedy"), ("cost", "method=Greedy"), ("accuracy", "method=Majority@8"),
+        ("cost", "method=Majority@8"), ("accuracy", "method=Best-of-8"), ("cost", "method=Best-of-8")}
+
+
+def test_a_number_before_line_is_where_a_line_is_drawn() -> None:
+    readings, dropped = read_values("BF16: ~49.5%. W4A16: ~46.25%. Both bars end close to the unlabelled 50% line.")
+    assert [r.number.value for r in readings] == [49.5, 46.25]
+    assert [(n.raw, why) for n, why in dropped] == [("50%", "axis position")]

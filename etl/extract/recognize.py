@@ -644,7 +644,7 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
             dropped.append((number, "threshold"))  # 'the only bar below 8', 'barely clears 30, at about 30.8'
             previous_end = number.end
             continue
-        if _rx(r"\s*(?:-?\s*)?(?:[a-z]+[\s-])?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?)\b", re.IGNORECASE).match(
+        if _rx(r"\s*(?:-?\s*)?(?:[a-z]+[\s-])?(?:ticks?|gridlines?|grid lines?|tick marks?|marks?|lines?)\b", re.IGNORECASE).match(
                 after_text_raw(rest, number)) or _rx(r"\b(?:left|right) of (?:the )?$|\b(?:above|below|near) the $").search(clause):
             # '50 gridline', 'the 80 score mark', 'left of the 40': where a mark is drawn, no value
             dropped.append((number, "axis position"))

@@ -799,6 +799,18 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     # legend entries are siblings: when one of them names no quantity, none of them does ('Greedy', 'Majority@8')
     series = frozenset(label.lower() for label in legend_labels) \
         if any(not match_metric(label, ref) and not _axis_measure(label, axes) for label in legend_labels) else frozenset()
+    # so are the labels of one group's points ('Greedy', 'Best-of-8', 'Majority@8' under 'Left Plot (Qwen3-4B)')
+    groups: dict[tuple[int, ...], set[str]] = {}
+    for point in chart.points:
+        if point.label and not point.is_table_row:
+            groups.setdefault(tuple(s.line for s in point.context), set()).add(point.label)
+    for labels in groups.values():
+        labels = {label for label in labels if not is_category_label(label, ref)
+                  and label.strip().lower() not in {c.strip().lower() for c in x_categories}}  # places are no siblings
+        quantities = [label for label in labels if match_metric(label, ref) or _axis_measure(label, axes)]
+        if len(labels) >= 3 and quantities and 2 * len(quantities) < len(labels) \
+                and not any(is_model_like(label, ref) == 2 for label in labels):
+            series |= {label.lower() for label in labels}
     return Figure(axes, x_categories, models, benchmarks, benchmark_text, metric, unit, setting_key,
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
