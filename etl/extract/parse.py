@@ -1206,6 +1206,15 @@ def parse_chart(text: str) -> Chart:
         if name_only:
             header_text = clean(content)  # '* AIME 2024 (red)': a group named, no value
         label, note, rest = split_label(content)
+        if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \
+                and (key := _panel_key(clean(content))) and not _HEADER_NOISE.sub(
+                    "", f"{label} ({note})" if note else label).strip(" .()"):
+            # '**Panel (a).** The orange line climbs ...': the lead opens panel (a); the prose after it is its data
+            rank = _header_rank(replace(line, kind="heading", depth=5))
+            context = [(r, s) for r, s in context if r < rank] + [(rank, Span(line.number, ""))]
+            panels[line.number] = key
+            label, note, content = None, None, rest
+            line = replace(line, content=rest)
         placed = _PLACE_DASH_KEY.fullmatch(label) if label and note is None and ("—" in label or "–" in label) else None
         if placed:  # 'Budget 2k — Pass@1: 38.6; Latency: 21.4 s': the line's x place, then its first key
             label, rest = placed.group("place").strip(" *_`"), f"{placed.group('key')}: {rest}"
@@ -1435,11 +1444,19 @@ def parse_chart(text: str) -> Chart:
             roles.add(axis.role)
     if len({a.panel for a in panel_axes}) < 2:
         panel_axes = []  # one panel's axes are the figure's
+    legend = list(legend)
+    for k, entry in enumerate(legend):
+        short = _SHORT_NAME.search(entry.label) if "(" in entry.label else None
+        if short:  # 'DeepSeek-R1-Distill-Qwen-7B (hereafter "R1-7B")': the name, and a key for the short name used below
+            legend[k] = replace(entry, label=entry.label[: short.start()].strip())
+            notes.append(Span(entry.line, f"{short.group('short').strip()} = {legend[k].label}"))
     return Chart(title=title, kind=kind, overview=tuple(overview), axes=tuple(axes), legend=tuple(legend),
                  points=tuple(points), skipped=tuple(skips), is_truncated=truncated, n_lines=len(lines),
                  notes=tuple(notes), scopes=tuple(scopes), panel_axes=tuple(panel_axes), panels=tuple(panels.items()))
 
 
+_SHORT_NAME = re.compile(r"(?i)\s*\((?:hereafter|henceforth|abbreviated(?:\s+as)?|shortened\s+to|short(?:\s+name)?:?|"
+                         r"referred\s+to\s+as|called|aka|a\.k\.a\.)\s*[\"“'`]?(?P<short>[^\"”'`()]{1,24}?)[\"”'`]?\s*\)\s*$")
 _PLACE_THEN_PAIRS = re.compile(r"\s*(?P<place>[~≈]?\d[\d.,]*\s*[kK]?)\s*\|\s*(?P<rest>\S.*)$")
 _PRINTED_LABEL = re.compile(r"(?i)(?:(?:value|printed|bar|data)\s+)?labels?")
 _BARE_VALUE = re.compile(r"^\s*[~≈]?\s*\d[\d.,]*\s*%?\s*(?:\([^()]*\))?\s*\.?\s*$")

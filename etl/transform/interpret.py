@@ -573,6 +573,8 @@ _STYLE_IS_NAME = re.compile(
     r"(?:\s+(?:" + MARKS + "|" + SHAPES + r"))?)\s+"
     r"(?:is|=|:|for|represents?|shows|denotes?|marks|corresponds? to|stands? for)\s+(?:the\s+)?[\"“‘]?"
     r"(?P<name>(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*(?:\s(?-i:[A-Z0-9])[\w+/]*(?:[.\-][\w+/]+)*){0,3})")
+_STYLE_TO_NAME = re.compile(r"(?i)\b(?P<style>(?:" + LOOK + r"\s+){0,2}" + LOOK + r"(?:\s+(?:" + MARKS + "|" + SHAPES + r"))?)\s+"
+                            r"to\s+(?:the\s+)?(?P<name>(?-i:[A-Z])[\w+/]*(?:[.\-][\w+/]+)*)")
 _ANY_STYLE_WORD = re.compile(r"(?i)\b" + LOOK + r"\b")
 # 'Llama-3.1-8B-Instruct (blue)', 'SnapKV (Blue Line)'
 _NAME_THEN_STYLE = re.compile(r"(?P<name>(?<![\w.\-])[A-Z][\w.\-+/]*(?:\s[A-Z0-9][\w.\-+/]*){0,3})\s*"
@@ -635,6 +637,10 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
             continue
         for match in _STYLE_IS_NAME.finditer(text):
             add(match.group("style"), match.group("name"))
+        for sentence in _SENTENCE_END.split(text) if "map" in text else ():
+            if _rx(r"(?i)\bmaps?\b|\bmapping\b").search(sentence):  # 'The legend maps orange to Qwen3-8B and blue to ...'
+                for match in _STYLE_TO_NAME.finditer(sentence):
+                    add(match.group("style"), match.group("name"))
         for match in _NAME_THEN_STYLE.finditer(text):
             add(match.group("style"), match.group("name"))
     return aliases
@@ -1614,7 +1620,10 @@ def _panel_figures(chart: Chart, figure: Figure, ref: Reference) -> dict[str, Fi
         roles = {a.role for a in own}
         shared = [a for a in chart.axes if a.role not in roles and not (a.role == "y" and "y_left" in roles)]
         figures[panel] = described = describe_figure(replace(chart, axes=(*own, *shared)), ref)
-        if not described.benchmarks and not described.benchmark_text:
+        own_axis_benchmark = any(q.kind == "metric" and q.benchmark for q in described.axes.values())
+        if panel in figure.panel_benchmarks and not own_axis_benchmark:
+            described.benchmarks = [figure.panel_benchmarks[panel][0]]  # 'Panel (b) title: "MATH-5OO"': the panel's own
+        elif not described.benchmarks and not described.benchmark_text:
             described.benchmarks = list(figure.benchmarks)
     return figures
 
