@@ -250,6 +250,12 @@ def parse_axis(content: str, line: int) -> Axis | None:
         # 'two groups, "AIME25" (left) and "GPQA-D" (right)': the quotes are the categories, not a title
         ticks = tuple(q.strip() for q in _QUOTED.findall(rest))
         return Axis(role=role, label="", unit=None, scale=None, ticks=ticks, line=line)
+    named_ticks = _LABELLED_LIST.search(rest) if not quoted and "abel" in rest else None
+    ticks_after = _listed_ticks(named_ticks.group("list")) if named_ticks else None
+    if ticks_after and len(ticks_after) >= 2:
+        # 'Difficulty levels labeled `Level 1`, `Level 2`, ... (easiest to hardest)': the title, then its ticks
+        return Axis(role=role, label=rest[: named_ticks.start()].strip(" ,:;"), unit=None, scale=_scale(rest),
+                    ticks=ticks_after, line=line)
     listed = _listed_ticks(rest) if not quoted else None
     if listed:  # 'GSM8K, MATH-500, MMLU (labels at the top of the grid)': categories, no title
         return Axis(role=role, label="", unit=None, scale=None, ticks=listed, line=line)
@@ -282,6 +288,7 @@ _SCALE_WORDS = re.compile(r"(?i)(?:scaled?|ranging|ranges?|from|linear|log(?:ari
                           r"goes|runs|increments?|marked)\b")
 
 
+_LABELLED_LIST = re.compile(r"(?i)\s*,?\s*\blabell?ed\s+(?P<list>[^()]*?)\s*(?:\(.*)?\.?\s*$")
 _CAPTION_FIELD = re.compile(r"(?i)^\W*(?:figure\s+|table\s+)?(?:caption|subtitle|title)\b[^:]{0,30}:")
 _X_LEAD = re.compile(r"(?i)^[\s*_`]*(?:x|horizontal)\b")
 _X_POSITIONS = re.compile(r"(?i)^(?:x|horizontal)[\s-]*(?:axis\s+)?(?:positions?|ticks?|values?|categories|points|"

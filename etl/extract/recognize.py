@@ -267,6 +267,10 @@ class _Place(NamedTuple):
 _LIST_BEFORE = re.compile(r"\d\s*(?:,|\band|\bor)\s*$")
 
 
+_BETWEEN_KEYED = re.compile(r"(?i)\bbetween\s+(?P<key>[a-zτλ])\s*=\s*(?P<a>" + _PLACE_NUMBER + r")\s+and\s+(?:(?P=key)\s*=\s*)?"
+                            r"(?P<b>" + _PLACE_NUMBER + r")(?![\w%]|\.\d)")
+
+
 @lru_cache(maxsize=64)
 def _BETWEEN_PLACES(nouns: str) -> re.Pattern[str]:
     """Two places on x that open a clause: 'Between 8 and 32 it continues to 1,620', 'between batch
@@ -306,6 +310,12 @@ def _places(rest: str, units: tuple[str, ...] = (), nouns: tuple[str, ...] = ())
                 taken.append(match.span("n"))
                 found.append(_Place(match.start(), match.end("n"), number, ""))
     if "etween" in rest:  # 'Between batch sizes 1 and 8 the blue line climbs from 68 to 495 tokens/s'
+        for match in _BETWEEN_KEYED.finditer(rest):  # 'crosses above it between k=1 and k=2': two places, no values
+            for group in ("a", "b"):
+                number = parse_number(match.group(group).replace(" ", ""))
+                if number is not None and not any(x < match.end(group) and match.start(group) < y for x, y in taken):
+                    taken.append(match.span(group))
+                    found.append(_Place(match.start(group), match.end(group), number, ""))
         named = "|".join(re.escape(noun) for noun in nouns) if nouns else "(?!)"
         for match in _BETWEEN_PLACES(named).finditer(rest):
             pair = [parse_number(match.group(g).replace(" ", "")) for g in ("a", "b")]

@@ -1477,6 +1477,11 @@ def _is_name_version(reading: Reading, ref: Reference) -> bool:
 _PAREN_KEY = re.compile(r"\s*\(([^()\d][^()]{0,30})\)")
 
 
+def _word_in(part: str, whole: str) -> bool:
+    """Whether `part` occurs in `whole` as whole words (not 'k' inside 'pass@k')."""
+    return part in whole and _rx(r"(?<![\w@])" + re.escape(part) + r"(?![\w@])").search(whole) is not None
+
+
 def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure: Figure,
                       free_axes: list[str], ref: Reference) -> tuple[str, Quantity] | None:
     """Which axis or quantity a reading measures: (role, quantity)."""
@@ -1502,8 +1507,8 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
         return named_axis, axes.get(named_axis) or axes["y_left"]
     for role, quantity in axes.items():
         label_core = _rx(r"\([^()]*\)").sub("", quantity.label).strip().lower()
-        if keys and label_core and (label_core in keys.lower() or keys.lower() in label_core) and len(keys) > 1:
-            return role, quantity
+        if keys and label_core and len(keys) > 1 and (_word_in(label_core, keys.lower()) or _word_in(keys.lower(), label_core)):
+            return role, quantity  # not 'k' (an axis named 'k (number of samples)') inside 'Pass@k'
     if keys:
         if _rx(r"(?i)x-axis|horizontal").search(keys) and "x" in axes:
             return "x", axes["x"]
