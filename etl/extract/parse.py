@@ -1214,12 +1214,15 @@ def parse_chart(text: str) -> Chart:
             header_text = clean(content)  # '* AIME 2024 (red)': a group named, no value
         label, note, rest = split_label(content)
         if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \
-                and (key := _panel_key(clean(content))) and not _HEADER_NOISE.sub(
-                    "", f"{label} ({note})" if note else label).strip(" .()"):
-            # '**Panel (a).** The orange line climbs ...': the lead opens panel (a); the prose after it is its data
+                and _PANEL_LEAD.fullmatch(label) and (key := _panel_key(clean(content)) or not note or _PANEL_LEAD.fullmatch(
+                    label).group("pos")):
+            # '**Panel (a).** The orange line climbs ...', '**Right panel (response length).** ...': the lead opens its
+            # panel (named by its note, if any); the prose after it is that panel's data
             rank = _header_rank(replace(line, kind="heading", depth=5))
-            context = [(r, s) for r, s in context if r < rank] + [(rank, Span(line.number, ""))]
-            panels[line.number] = key
+            named = "" if note is None or _rx(r"(?i)[a-h]|\d{1,2}").fullmatch(note) else note
+            context = [(r, s) for r, s in context if r < rank] + [(rank, Span(line.number, named))]
+            if isinstance(key, str) and key:
+                panels[line.number] = key
             label, note, content = None, None, rest
             line = replace(line, content=rest)
         placed = _PLACE_DASH_KEY.fullmatch(label) if label and note is None and ("—" in label or "–" in label) else None
@@ -1462,6 +1465,8 @@ def parse_chart(text: str) -> Chart:
                  notes=tuple(notes), scopes=tuple(scopes), panel_axes=tuple(panel_axes), panels=tuple(panels.items()))
 
 
+_PANEL_LEAD = re.compile(r"(?i)(?:(?P<pos>left|right|top|bottom|upper|lower|middle|first|second|third|fourth)\s+)?"
+                         r"(?:panel|subplot|chart|plot|graph)(?:\s*\(?[a-h0-9]\)?)?")
 _SHORT_NAME = re.compile(r"(?i)\s*\((?:hereafter|henceforth|abbreviated(?:\s+as)?|shortened\s+to|short(?:\s+name)?:?|"
                          r"referred\s+to\s+as|called|aka|a\.k\.a\.)\s*[\"“'`]?(?P<short>[^\"”'`()]{1,24}?)[\"”'`]?\s*\)\s*$")
 _PLACE_THEN_PAIRS = re.compile(r"\s*(?P<place>[~≈]?\d[\d.,]*\s*[kK]?)\s*\|\s*(?P<rest>\S.*)$")

@@ -1292,6 +1292,9 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
                 slot.benchmark_text = name
         return
     metric = match_metric(name, ref) if name.lower() not in figure.series else None
+    if metric is None and is_model_like(name, ref) < 2 and name.lower() not in figure.series \
+            and _rx(r"(?i)^(?:total|activ\w*|non[-\s]?embedding)?\s*param(?:eter)?s?(?:\s*\([^()]*\))?$").match(name.strip()):
+        return  # 'Left Plot (Total Parameters)': the panel's x quantity, no series or setting
     if metric is None and is_model_like(name, ref) < 2:
         metric = _axis_measure(name, figure.axes)  # 'Acceptance length' heading the values of that y axis
     if metric and role != "model" and is_model_like(name, ref) < 2:
