@@ -83,14 +83,15 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:(?:left|right|top|bottom|upper|lower|midd
 # '2. Chart 1: ...': both; '4.1 Qwen3-4B (Orange)': a numbered subsection
 # the mark of a panel a header names: 'Panel (b) — ...', '(b) Lines', '**Chart 2: ...**'
 _PANEL_KEY = re.compile(r"(?i)^[\W_]*(?:(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:er|re))\s+)?"
-                        r"(?:panel|subplot|chart|plot|graph)\s*\(?(?P<mark>[a-h]|\d{1,2})\)?|\((?P<paren>[a-h])\))(?![\w])")
+                        r"(?:panel|subplot|chart|plot|graph)\s*\(?(?P<mark>[a-h]|\d{1,2})\)?|\((?P<paren>[a-h])\)|"
+                        r"(?P<pos>left|right|top|bottom|upper|lower)\s+(?:panel|subplot|chart|plot|graph)\b)(?![\w])")
 
 
 def _panel_key(text: str) -> str:
     """The panel mark a header starts with ('a', '2'), or ''."""
     text = text.lstrip()
     match = _PANEL_KEY.match(_ENUMERATOR.sub("", text) if text[:1].isdigit() else text)  # '3. Chart (b): ...' too
-    return (match.group("mark") or match.group("paren")).lower() if match else ""
+    return (match.group("mark") or match.group("paren") or match.group("pos")).lower() if match else ""
 
 
 _PANEL_COMPONENTS = re.compile(r"(?i)metadata|\bax[ie]s\b|legend|components?")
@@ -1025,7 +1026,7 @@ def parse_chart(text: str) -> Chart:
             if axis is None and section == "components" and (marked := _PANEL_KEY.match(clean(content))):
                 # '**Panel (b) Y-axis:** "MATH-500 Accuracy (%)"': that panel's axis
                 axis = parse_axis(clean(content)[marked.end():].lstrip(" ,:-–—"), line.number)
-                own_panel = (marked.group("mark") or marked.group("paren")).lower()
+                own_panel = (marked.group("mark") or marked.group("paren") or marked.group("pos")).lower()
             if axis is not None:
                 if own_panel:
                     panel_axes.append(replace(axis, panel=own_panel))

@@ -27,7 +27,8 @@ _LEADING_LABEL = re.compile(
 )
 # Words that describe how a point looks or where it sits, not what it is.
 DESCRIPTIVE_FIELDS = re.compile(
-    r"^(?:position|location|placement|colou?r|marker|symbol|glyph|shape|size|style|error\s*bars?|(?:visual\s+)?trend(?:\s+\w+){0,2}|"
+    r"^(?:position|location|placement|colou?r|marker|symbol|glyph|shape|size|style|error\s*bars?|"
+    r"(?:(?:general|overall|main|visual)\s+)?trends?(?:\s+\w+){0,2}|"
     r"(?:[\w-]+\s+){0,2}verification|"
     r"note|notes|observation|description|appearance|visual|label|labels|annotation|line\s*style|"
     r"legend(?:\s+\w+)?|spatial\s+\w+|pattern|highlight|comment|remark|outlier|range|spread|"

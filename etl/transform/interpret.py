@@ -1519,11 +1519,11 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
             return "y", axes.get("y") or axes.get("y_left") or Quantity("metric")
         if _rx(r"(?i)param|activat|\bsize\b|billion").search(keys) or (reading.number.suffix in ("B", "M") and
                                                                       _rx(r"(?i)activ|param").search(keys)):
+            kind = "active" if _rx(r"(?i)activ").search(keys) else None  # '~3.3B activated': whatever the axis says
             for role, quantity in axes.items():
-                if quantity.kind == "params":
+                if quantity.kind == "params" and (kind is None or quantity.param_kind == kind):
                     return role, quantity
-            kind = "active" if _rx(r"(?i)activ").search(keys) else "total"
-            return "x", Quantity("params", param_kind=kind)
+            return "x", Quantity("params", param_kind=kind or "total")
         looks = _LOOK_PHRASE.search(reading.key_before) if figure.aliases else None
         named = figure.alias(looks.group(0)) if looks else None
         if named:  # 'the orange bar reads 36.4' with 'orange square = GPQA Diamond' in the legend
@@ -1770,6 +1770,8 @@ def _split_compound(fields: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str
 
 
 _SERIES_ORDINAL = re.compile(r"(?i)(?:data\s+)?series\s*\d{1,2}")
+_COUNT_AXIS = re.compile(r"(?i)(?:response\s+|sample\s+|problem\s+)?(?:counts?|frequency|frequencies|density|"
+                         r"(?:number|#)\s+of\s+(?:responses|samples|problems|questions|examples|outputs|runs))")
 _PANEL_NOTE = re.compile(r"\s*\(([a-h])\)\s*$")
 _FLAG_CELL = re.compile(r"(?i)\s*(?:[✓✔✗✘☑☒✅❌]\ufe0f?|yes|no)\s*")
 
@@ -2433,6 +2435,13 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
                                   token=reading.number.raw))
         return
     is_axis = any(quantity is axis for axis in figure.axes.values())
+    value_axis = figure.axes.get("y") or figure.axes.get("y_left")
+    if quantity.kind != "params" and (is_axis and quantity is value_axis or reading.category) and value_axis is not None \
+            and _COUNT_AXIS.fullmatch(_rx(r"\([^()]*\)").sub("", value_axis.label).strip()):
+        # a histogram's 'Count' axis: how many responses fall in a bin, no benchmark result
+        facts.skipped.append(Skip(point.line, point.quote, "count", f"{reading.number.raw} on the axis {value_axis.label}",
+                                  token=reading.number.raw))
+        return
     if quantity.kind == "metric" and is_axis and quantity.benchmark and not quantity.metric:
         # an axis that names only a benchmark (x: "IFEval") plots its score, or the metric a title naming
         # the same benchmark gives it ('MMLU-Pro Accuracy vs. Model Size' over y: 'MMLU-Pro (%)')
