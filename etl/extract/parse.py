@@ -1278,6 +1278,7 @@ def parse_chart(text: str) -> Chart:
             readings, dropped = [], []
         if header_text is None and label is not None and not readings and (
                 not _label_has_value(label, note) or rest and not find_numbers(rest) and content.lstrip().startswith("**")) \
+                and not (rest and find_numbers(rest) and not _rx(r"[A-Za-z]{2}").search(rest)) \
                 and (line.kind == "item" and not rest or content.lstrip().startswith(("**", "__"))
                      or line.kind == "paragraph" and _ITALIC_LEAD.match(content)):  # '*Acceptance length (line):* ...'
             header_text = label if note is None else f"{label} ({note})"

@@ -1772,6 +1772,8 @@ def _split_compound(fields: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str
 _SERIES_ORDINAL = re.compile(r"(?i)(?:data\s+)?series\s*\d{1,2}")
 _COUNT_AXIS = re.compile(r"(?i)(?:response\s+|sample\s+|problem\s+)?(?:counts?|frequency|frequencies|density|"
                          r"(?:number|#)\s+of\s+(?:responses|samples|problems|questions|examples|outputs|runs))")
+_PART_ONLY = re.compile(r"(?i)(?:(?:base|top|bottom|upper|lower|inner|outer|first|second|solid|hatched|stacked)\s+)?"
+                        r"(?:segment|part|portion|total|cap|stack|layer|component|section|value|overall)s?")
 _PANEL_NOTE = re.compile(r"\s*\(([a-h])\)\s*$")
 _FLAG_CELL = re.compile(r"(?i)\s*(?:[✓✔✗✘☑☒✅❌]\ufe0f?|yes|no)\s*")
 
@@ -2141,6 +2143,9 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
                                       f"'{label}' names no series of the legend"))
         return
     owner = None
+    if label and point.note and _PART_ONLY.fullmatch(label) and is_model_like(point.note, ref) == 2:
+        # '**Base segment (Qwen3-8B-Base):** 89.8', '**Total (Qwen3-8B):** 93.4': a part of the bar, named by its note
+        label, point = point.note, replace(point, label=point.note, note=None)
     named = point.note if label and point.note and _LOOK_ONLY.fullmatch(label) else label
     if named and point.context and is_model_like(named, ref) < 2:
         # a model named by a header governs a weaker label under it: the label is then a method or setting
