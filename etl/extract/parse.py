@@ -1467,6 +1467,8 @@ def parse_chart(text: str) -> Chart:
                  notes=tuple(notes), scopes=tuple(scopes), panel_axes=tuple(panel_axes), panels=tuple(panels.items()))
 
 
+_PLACE_OPENER = re.compile(r"(?i)\s*(?:at|when|where|once|with|under|for)\s+(?:(?:a|an|the)\s+)?(?:[a-z]+\s+){0,3}"
+                           r"(?:is\s+|of\s+|reaches\s+|=\s*)?[~≈]?\d")
 _PANEL_LEAD = re.compile(r"(?i)(?:(?P<pos>left|right|top|bottom|upper|lower|middle|first|second|third|fourth)\s+)?"
                          r"(?:panel|subplot|chart|plot|graph)(?:\s*\(?[a-h0-9]\)?)?")
 _SHORT_NAME = re.compile(r"(?i)\s*\((?:hereafter|henceforth|abbreviated(?:\s+as)?|shortened\s+to|short(?:\s+name)?:?|"
@@ -1746,7 +1748,9 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
         elif names and subject and subject not in {n for _, _, n in names}:
             first_value = next((n.start for n in find_numbers(sentence[: names[0][0]])), None)
             if first_value is not None and not _VALUE_AT.search(sentence, 0, names[0][0]) \
-                    and not _COMPARED_WITH.search(sentence, 0, names[0][0]):
+                    and not _COMPARED_WITH.search(sentence, 0, names[0][0]) \
+                    and not (_PLACE_OPENER.match(sentence) and len(find_numbers(sentence[: names[0][0]])) == 1):
+                # (not 'When the budget is 8k the blue line sits near 34.6%': that number is the place of what follows)
                 # 'It reaches 37.2 (256) ..., the closest any method gets to the FullKV line at 41.7': the values
                 # before the first name are the subject's
                 names = [(0, 0, subject), *names]
@@ -1766,8 +1770,10 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 sentence_category = named.pop()
         if opening is None:  # 'Doubling the budget to 2k lifts the blue line to 31.5%': one x value before the names
             before = find_numbers(sentence[: names[0][0]])
-            if len(before) == 1 and before[0].suffix != "%" and _rx(r"(?i)\b(?:to|at|of|reaches|hits)\s+$").search(
-                    sentence[: before[0].start]) and (before[0].raw[-1:] in ("k", "K") or before[0].raw.lower() in categories):
+            if len(before) == 1 and before[0].suffix != "%" and (_rx(r"(?i)\b(?:to|at|of|reaches|hits)\s+$").search(
+                    sentence[: before[0].start]) and (before[0].raw[-1:] in ("k", "K") or before[0].raw.lower() in categories)
+                    or _PLACE_OPENER.match(sentence) and not before[0].is_approximate):
+                # 'When the budget is 8k the blue line sits near 34.6%', 'At 64K tokens the magenta marker sits near 83.9%'
                 sentence_category = before[0].raw
         # 'approximately 39 for Gemma 3 4B IT, 50 for Gemma 3 12B IT': the value comes first
         value_first: dict[int, tuple[str, int]] = {}  # name index -> (its value, where that value starts)
