@@ -395,6 +395,9 @@ def read_values(rest: str, place_units: tuple[str, ...] = (),
     statistic (``r = -0.77``) are left out. A number followed by one of `place_units` (the x
     axis's unit, ``tokens`` on a context-length axis) is a place on x, not a value; so is a
     number after words of the x axis's name, `place_nouns` (``at budget 128``)."""
+    if place_nouns:  # only the nouns the text holds: the memo then serves the same text read without them
+        lowered = rest.lower()
+        place_nouns = tuple(noun for noun in place_nouns if noun in lowered)
     readings, dropped = _read_values(rest, place_units, place_nouns)
     return list(readings), list(dropped)
 

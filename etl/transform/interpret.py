@@ -810,9 +810,12 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     for point in chart.points:
         if point.label and not point.is_table_row:
             groups.setdefault(tuple(s.line for s in point.context), set()).add(point.label)
+    places = {c.strip().lower() for c in x_categories}
     for labels in groups.values():
-        labels = {label for label in labels if not is_category_label(label, ref)
-                  and label.strip().lower() not in {c.strip().lower() for c in x_categories}}  # places are no siblings
+        if len(labels) < 3 or not any(match_metric(label, ref) for label in labels):
+            continue  # the quick no: a group with no label naming a metric has no role to share
+        labels = {label for label in labels if label.strip().lower() not in places
+                  and not is_category_label(label, ref)}  # places are no siblings
         quantities = [label for label in labels if match_metric(label, ref) or _axis_measure(label, axes)]
         if len(labels) >= 3 and quantities and 2 * len(quantities) < len(labels) \
                 and not any(is_model_like(label, ref) == 2 for label in labels):
