@@ -91,7 +91,12 @@ def _panel_key(text: str) -> str:
     """The panel mark a header starts with ('a', '2'), or ''."""
     text = text.lstrip()
     match = _PANEL_KEY.match(_ENUMERATOR.sub("", text) if text[:1].isdigit() else text)  # '3. Chart (b): ...' too
-    return (match.group("mark") or match.group("paren") or match.group("pos")).lower() if match else ""
+    return _mark(match) if match else ""
+
+
+def _mark(match: re.Match[str]) -> str:
+    """The panel mark a `_PANEL_KEY` match holds: its letter or number, else its position ('left')."""
+    return (match.group("mark") or match.group("paren") or match.group("pos")).lower()
 
 
 _PANEL_COMPONENTS = re.compile(r"(?i)metadata|\bax[ie]s\b|legend|components?")
@@ -1026,7 +1031,7 @@ def parse_chart(text: str) -> Chart:
             if axis is None and section == "components" and (marked := _PANEL_KEY.match(clean(content))):
                 # '**Panel (b) Y-axis:** "MATH-500 Accuracy (%)"': that panel's axis
                 axis = parse_axis(clean(content)[marked.end():].lstrip(" ,:-–—"), line.number)
-                own_panel = (marked.group("mark") or marked.group("paren") or marked.group("pos")).lower()
+                own_panel = _mark(marked)
             if axis is not None:
                 if own_panel:
                     panel_axes.append(replace(axis, panel=own_panel))
@@ -1214,18 +1219,25 @@ def parse_chart(text: str) -> Chart:
         if name_only:
             header_text = clean(content)  # '* AIME 2024 (red)': a group named, no value
         label, note, rest = split_label(content)
-        if label is not None and line.kind == "paragraph" and content.lstrip().startswith(("**", "__")) \
-                and _PANEL_LEAD.fullmatch(label) and (key := _panel_key(clean(content)) or not note or _PANEL_LEAD.fullmatch(
-                    label).group("pos")):
+        lead = _PANEL_LEAD.fullmatch(label) if label is not None and line.kind == "paragraph" \
+            and content.lstrip().startswith(("**", "__")) else None
+        key = _panel_key(clean(content)) if lead else ""
+        if lead and (key or lead.group("pos") or not note):
             # '**Panel (a).** The orange line climbs ...', '**Right panel (response length).** ...': the lead opens its
             # panel (named by its note, if any); the prose after it is that panel's data
             rank = _header_rank(replace(line, kind="heading", depth=5))
             named = "" if note is None or _rx(r"(?i)[a-h]|\d{1,2}").fullmatch(note) else note
             context = [(r, s) for r, s in context if r < rank] + [(rank, Span(line.number, named))]
-            if isinstance(key, str) and key:
+            if key:
                 panels[line.number] = key
             label, note, content = None, None, rest
             line = replace(line, content=rest)
+        if label is not None and note and _SERIES_ORDINAL.fullmatch(label):
+            # '**Data Series 1 (Blue Solid Line, Qwen3-1.7B):** ...': the series the ordinal stands for, in its note
+            parts = [p.strip() for p in note.split(",")]
+            named = [p for p in parts if _ONE_NAME.search(p) and not _LOOK_LEAD_REFERENCE.fullmatch(p)]
+            if len(named) == 1:
+                label, note = named[0], ", ".join(p for p in parts if p != named[0]) or None
         placed = _PLACE_DASH_KEY.fullmatch(label) if label and note is None and ("—" in label or "–" in label) else None
         if placed:  # 'Budget 2k — Pass@1: 38.6; Latency: 21.4 s': the line's x place, then its first key
             label, rest = placed.group("place").strip(" *_`"), f"{placed.group('key')}: {rest}"
@@ -1322,12 +1334,6 @@ def parse_chart(text: str) -> Chart:
         lead_series = label is not None and (_ONE_NAME.fullmatch(label.rstrip(". ")) is not None
                                              or label.rstrip(". ") in {e.label for e in legend}
                                              or _LOOK_LEAD_REFERENCE.fullmatch(label.rstrip(". ")) is not None)
-        lead_name = label.rstrip(". ") if lead_series else None
-        if label is not None and note and _SERIES_ORDINAL.fullmatch(label):
-            # '**Data Series 1 (Blue Solid Line, Qwen3-1.7B):** ...': the series the ordinal stands for, in its note
-            named = [p.strip() for p in note.split(",") if _ONE_NAME.search(p) and not _LOOK_LEAD_REFERENCE.fullmatch(p.strip())]
-            if len(named) == 1:
-                lead_series, lead_name = True, named[0]
         if label is not None and content.lstrip().startswith(("**", "__")) and len(readings) >= 2 and (
                 line.kind == "paragraph" and (_STYLE_REFERENCE.search(rest) or _LOOK_NAMED.search(rest)
                                               or lead_series and _SENTENCE_BREAK.search(rest))
@@ -1425,7 +1431,7 @@ def parse_chart(text: str) -> Chart:
                        (rank, Span(line.number, label if note is None else f"{label} ({note})"))]
         if line.kind == "paragraph" and lead_series and content.lstrip().startswith(("**", "__")):
             # '**Qwen3-14B (purple, circles).** Rises to a peak at τ = 0.6.' over its '- τ = 0.0: ~60.2%' items
-            context = _introduce(context, line, following.get(line.number), lead_name)
+            context = _introduce(context, line, following.get(line.number), label.rstrip(". "))
         if not readings:
             if not dropped and find_numbers(clean(content)):
                 skips.append(Skip(line.number, line.text.strip(), "unparsed line with numbers",

@@ -1772,7 +1772,6 @@ def _split_compound(fields: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str
     return tuple(split)
 
 
-_SERIES_ORDINAL = re.compile(r"(?i)(?:data\s+)?series\s*\d{1,2}")
 _COUNT_AXIS = re.compile(r"(?i)(?:response\s+|sample\s+|problem\s+)?(?:counts?|frequency|frequencies|density|"
                          r"(?:number|#)\s+of\s+(?:responses|samples|problems|questions|examples|outputs|runs))")
 _PART_ONLY = re.compile(r"(?i)(?:(?:base|top|bottom|upper|lower|inner|outer|first|second|solid|hatched|stacked)\s+)?"
@@ -2120,11 +2119,6 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if coordinate and point.readings:  # a record's 'x: 0.75' / 'y: 27.9' lines: coordinates, not a series
         point = replace(point, label=None, note=None,
                         readings=tuple(replace(r, key_before=coordinate.group(1).lower()) for r in point.readings))
-    if point.label and point.note and _SERIES_ORDINAL.fullmatch(point.label):
-        parts = [p.strip() for p in point.note.split(",")]
-        named = [p for p in parts if not alias_key(p) and is_model_like(p, ref)]
-        if len(named) == 1:  # 'Data Series 1 (Blue Solid Line, Qwen3-1.7B)': the series the ordinal stands for
-            point = replace(point, label=named[0], note=", ".join(p for p in parts if p != named[0]) or None)
     if whole_line and figure.x_ticks and point.readings and not point.is_table_row:
         point = _ticks_in_keys(point, figure, ref)
     if point.clauses:
