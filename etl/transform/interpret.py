@@ -1945,13 +1945,19 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             series.settings.setdefault(column_key, _setting_value(header_clean, column_key, None))
             readings.append((reading, Quantity("metric", header_clean, metric=None), series))
             continue
+        column_name, column_note = _clean_label(header_clean)
+        metric_tail = _METRIC_TAIL.fullmatch(column_name) if " " in column_name else None
+        if metric_tail and is_model_like(metric_tail.group("head"), ref) == 2 \
+                and (tail_metric := match_metric(metric_tail.group("tail"), ref)):
+            # 'Qwen3-14B Latency (s)': a model's column of the metric its header's tail names, spanning or not
+            series = _fork(slot, model=strip_annotations(metric_tail.group("head")),
+                           model_written=metric_tail.group("head"), metric=tail_metric)
+            readings.append((reading, quantity_of(f"{metric_tail.group('tail')} ({column_note})" if column_note
+                                                  else metric_tail.group("tail"), ref), series))
+            continue
         head, _, tail = header_clean.partition(" ") if spanning else ("", "", "")
         if head in spanning and tail:
             series = _fork(slot, model=strip_annotations(head), model_written=head)
-            if tail_metric := match_metric(tail, ref):  # 'Qwen3-14B Latency (s)': that model's latency
-                series.metric = tail_metric
-                readings.append((reading, quantity_of(tail, ref), series))
-                continue
             series.settings.setdefault(figure.setting_key_for_labels, tail)
             readings.append((reading, Quantity("metric", header_clean, metric=None), series))
             continue
@@ -1963,15 +1969,6 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             series = _fork(slot, model=strip_annotations(named[0]), model_written=named[0],
                            measures=column if column.kind == "metric" else None)
             readings.append((reading, column, series))
-            continue
-        column_name, column_note = _clean_label(header_clean)
-        tail = _METRIC_TAIL.fullmatch(column_name) if " " in column_name else None
-        if tail and is_model_like(tail.group("head"), ref) == 2 and (tail_metric := match_metric(tail.group("tail"), ref)):
-            # 'Qwen3-14B Latency (s)': a model's column of the metric its header's tail names
-            series = _fork(slot, model=strip_annotations(tail.group("head")), model_written=tail.group("head"),
-                           metric=tail_metric)
-            readings.append((reading, quantity_of(f"{tail.group('tail')} ({column_note})" if column_note
-                                                  else tail.group("tail"), ref), series))
             continue
         if column_note is not None and is_model_like(column_name, ref) == 2:
             # 'Qwen3-32B (tokens/s)': the column is a model's series of what the note names
