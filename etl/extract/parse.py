@@ -1378,7 +1378,7 @@ def parse_chart(text: str) -> Chart:
                 found = [Point(line.number, line.text.strip(), ctx, None, (),
                                clauses=tuple((n, tuple(read_values(v)[0])) for n, v in clauses))]
             if not found:  # 'The bars rise from 42.0 at a budget of 2500 to ...': values placed on x, of the scope's series
-                placed = _placed_readings(clean(content))
+                placed = _placed_readings(clean(content), _known_categories(axes, prose_axis_candidates))
                 if placed:
                     found = [Point(line.number, line.text.strip(), ctx, None, placed)]
             if not found and not content.lstrip().startswith("|"):  # '71.1 / 49.0 / 84.1' under its series' header
@@ -1473,6 +1473,8 @@ def parse_chart(text: str) -> Chart:
                  notes=tuple(notes), scopes=tuple(scopes), panel_axes=tuple(panel_axes), panels=tuple(panels.items()))
 
 
+_TICK_OPENING = re.compile(r"(?i)(?:at|on|for|with|under)\s+(?P<cat>[A-Za-z][\w.\-]*(?:\s(?-i:[A-Z0-9])[\w.\-]*)?)\s*,?\s+"
+                           r"(?=the\b|(?-i:[a-z]))")
 _PLACE_OPENER = re.compile(r"(?i)\s*(?:at|when|where|once|with|under|for)\s+(?:(?:a|an|the)\s+)?(?:[a-z]+\s+){0,3}"
                            r"(?:is\s+|of\s+|reaches\s+|=\s*)?[~≈]?\d")
 _PANEL_LEAD = re.compile(r"(?i)(?:(?P<pos>left|right|top|bottom|upper|lower|middle|first|second|third|fourth)\s+)?"
@@ -1617,15 +1619,19 @@ def _in_category(reading: Reading, category: str) -> Reading:
     return replace(reading, category=f"{reading.category}, {category}")
 
 
-def _placed_readings(text: str) -> tuple[Reading, ...]:
+def _placed_readings(text: str, categories: frozenset[str] = frozenset()) -> tuple[Reading, ...]:
     """The values of a sentence that are placed on x: written with their category (``42.0 at
-    a budget of 2500``) or after an opening one (``At 1024 (1,024 tokens), the accuracy is 28.9%``)."""
+    a budget of 2500``) or after an opening one (``At 1024 (1,024 tokens), the accuracy is 28.9%``,
+    ``At Easy the readings are 72.7 (blue), ...`` where Easy is an x category)."""
     placed: list[Reading] = []
     for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
         opening = _opening(sentence)
-        readings, _ = read_values(sentence[opening.end():] if opening else sentence)
-        if opening:
-            readings = [_in_category(r, opening.group("cat").strip()) for r in readings]
+        ticked = _TICK_OPENING.match(sentence) if opening is None and categories else None
+        if ticked and ticked.group("cat").lower() not in categories:
+            ticked = None
+        readings, _ = read_values(sentence[opening.end():] if opening else sentence[ticked.end():] if ticked else sentence)
+        if opening or ticked:
+            readings = [_in_category(r, (opening or ticked).group("cat").strip()) for r in readings]
         own = [r for r in readings if (r.category or r.at) and not r.is_listed]
         if own and own[0] is readings[0] and len(own) == 1 and len(readings) >= 2 \
                 and all(_LOOK_AFTER.match(r.after_text) for r in readings):

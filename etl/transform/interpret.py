@@ -2210,8 +2210,7 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         slot.model = strip_annotations(figure.models[0])
         slot.model_written = figure.models[0]
     keyed: list[str | None] = []
-    if unnamed and (slot.model is None or _family(slot.model, ref) == slot.model) and whole_line \
-            and len(point.readings) >= 2 and not point.is_table_row:
+    if unnamed and whole_line and len(point.readings) >= 2 and not point.is_table_row:
         # under an x place or a group (a benchmark's bars), or where each value is placed on x, a look names each
         # value's series ('**2k budget.** ... 45.9 for purple', 'Accuracy is 76.9% for the dark blue model')
         readings = _shared_place(point, figure, ref)
@@ -2412,7 +2411,7 @@ def _reading_series(reading: Reading, figure: Figure, ref: Reference, by_look: b
     if looks is None and (after := _FOR_LOOK.match(reading.after_text)):  # '45.9 for purple', '51.2 s (purple)'
         looks = _LOOK_PHRASE.search(after.group("look"))
     named = figure.alias(looks.group(0)) if looks else None
-    return named if named and is_model_like(named, ref) else None
+    return named if named and (is_model_like(named, ref) or named.lower() in figure.series) else None
 
 
 _FOR_LOOK = re.compile(r"(?i)\s*(?:for\s+(?:the\s+)?|\(\s*)(?P<look>[a-z][a-z -]{2,30}?)\s*(?:\)|,|;|\.|\band\b|$)")

@@ -481,6 +481,31 @@ def _colour_series(doc: _Doc, form: str = "at") -> None:
                                                                   for short, _, p, x in present))
 
 
+def _colour_per_category(doc: _Doc, form: str = "parens") -> None:
+    """Per category, series by colour only: one sentence of values each followed by its colour in
+    parentheses ('At 2k the readings are 31.5 (blue), 28.2 (orange) and 17.9 (green).', form 'parens'),
+    or one sentence per series with the place before its subject ('At 2k the blue line sits near 31.5.',
+    form 'place_first')."""
+    fig = doc.fig
+    for heading, _, cols in _cells(fig):
+        if heading:
+            doc.add(f"#### {heading}")
+        sentences = []
+        for _, long, p, x in cols:
+            present = [s for s in range(len(fig.series)) if (p, s, x) in fig.values]
+            if not present:
+                continue
+            where = f"At {long}" if fig.x_is_setting else f"On {long}"
+            if form == "parens":
+                parts = [f"{doc.value((p, s, x))} ({fig.series[s].colour.lower()})" for s in present]
+                joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+                sentences.append(f"{where} the readings are {joined}.")
+            else:
+                sentences.extend(f"{where} the {fig.series[s].colour.lower()} line sits near {doc.value((p, s, x))}."
+                                 for s in present)
+        doc.add(" ".join(sentences), "")
+
+
 def _numbered_series(doc: _Doc) -> None:
     """'**Series 1: SnapKV (Blue Line)**' then '- 2048: 42.7' lines."""
     fig = doc.fig
@@ -550,6 +575,11 @@ def _multi_series(fig: Figure) -> bool:
     return len(fig.series) > 1
 
 
+def _multi_series_one_key(fig: Figure) -> bool:
+    """Several series, and an x place that is one setting or category ('At 2k', not 'At SnapKV, KV Budget 1024')."""
+    return len(fig.series) > 1 and len(fig.setting_columns) <= 1
+
+
 def _aligned_ok(fig: Figure) -> bool:
     return fig.x_is_setting and len(fig.setting_columns) == 1 and len(fig.values) == (
         len(fig.panels) * len(fig.series) * len(fig.points))
@@ -592,6 +622,10 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("colour_at", "colour", lambda d: _colour_series(d, "at"), legend=True, applies=_multi_series),
     Layout("colour_parens", "colour", lambda d: _colour_series(d, "parens"), legend=True, applies=_multi_series),
     Layout("series_numbered", "colour", _numbered_series),
+    Layout("colour_value_then_look", "colour", lambda d: _colour_per_category(d, "parens"), legend=True,
+           applies=_multi_series_one_key),
+    Layout("colour_place_first", "colour", lambda d: _colour_per_category(d, "place_first"), legend=True,
+           applies=_multi_series_one_key),
     Layout("headings_mixed", "headings", lambda d: _list_per_series(d, "before", "mixed")),
     Layout("headings_bold", "headings", lambda d: _list_per_series(d, "before", "bold")),
     Layout("axis_fields", "headings", lambda d: _list_per_series(d, "before"), fields=True),
