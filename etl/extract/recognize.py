@@ -436,11 +436,16 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
         inner = rest[match.start() + 1: match.end() - 1]
         if "tok" in inner or "param" in inner or "tps" in inner or "GB" in inner:  # '(0.9k tokens, 31.4%)': a unit
             inner = _rx(r"(?i)\b(?:(?:tokens?|toks?)(?:\s*/\s*s(?:ec)?\b)?|tps|GB|parameters?|params?)\b").sub(" ", inner)
+        if "x" in inner or "y" in inner:  # '(x ≈ 8, y ≈ 44.3)': the coordinates named
+            inner = _rx(r"(?i)(?<![a-z])[xy]\s*[=≈~:]").sub(" ", inner)
         between = _rx(r"[\d.,%~≈∼\s×^⁰¹²³⁴⁵⁶⁷⁸⁹⁻kKMBbTs+\-−]").sub("", inner)
-        if _rx(r"(?i)approx(imately)?|x\s*=|y\s*=|about").sub("", between).strip(" :=;"):
+        if _rx(r"(?i)approx(imately)?|about").sub("", between).strip(" :=;"):
             continue
+        # the name right before the bracket, after the last ';' ('Qwen3-4B (x ≈ 4, y ≈ 58.0); Qwen3-8B (...)')
+        lead = _TUPLE_LEAD.search(rest, 0, match.start())
         for position, index in zip(("x", "y", "z"), inside):
-            readings.append(Reading(numbers[index], position=position))
+            readings.append(Reading(numbers[index], position=position,
+                                    key_before=lead.group(1) if lead and position == "x" else ""))
             used.add(index)
     # a value followed by its category in parentheses: 42.7 (2500), 27.0 (KV Budget 2500)
     categories: dict[int, str] = _respective(rest, numbers, used) if "respectively" in rest else {}
@@ -698,6 +703,7 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
     return tuple(readings), tuple(dropped)
 
 
+_TUPLE_LEAD = re.compile(r"(?:^|;)\s*([A-Za-z0-9][\w.\-+]*\d[\w.\-+]*)\s*$")  # a model-like token
 _AT_OPENING = re.compile(r"(?i)(?:^|[;.]\s+)at\s+(?P<cat>[A-Za-z][\w-]{0,20}\s*=\s*[~≈]?\d[\d.,]*\s*[kKM]?|"
                          r"[~≈]?\d[\d.,]*[⁰¹²³⁴⁵⁶⁷⁸⁹]*\s*[kKM]?(?:\s+[a-z]+)?)\s*[,:]\s")  # 'At 2⁹, y ≈ 48.8'
 # a remark on where a mark is drawn, not a category: '(orange square, just below the 72 gridline)'

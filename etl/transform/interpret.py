@@ -2210,24 +2210,34 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         slot.model = strip_annotations(figure.models[0])
         slot.model_written = figure.models[0]
     keyed: list[str | None] = []
-    if unnamed and whole_line and len(point.readings) >= 2 and not point.is_table_row:
+    tuple_names = {r.key_before for r in point.readings if r.position == "x" and r.key_before}
+    # 'Qwen3-1.7B (x ≈ 1.7, y ≈ 36.9); Qwen3-4B (...)' under a family's label: each tuple named by its own model
+    named_tuples = bool(tuple_names) and (len(tuple_names) >= 2 or point.label is not None
+                                          and is_model_like(point.label, ref) < 2) \
+        and all(is_model_like(r.key_before, ref) == 2 for r in point.readings if r.position == "x")
+    if (unnamed or named_tuples) and whole_line and len(point.readings) >= 2 and not point.is_table_row:
         # under an x place or a group (a benchmark's bars), or where each value is placed on x, a look names each
         # value's series ('**2k budget.** ... 45.9 for purple', 'Accuracy is 76.9% for the dark blue model')
         readings = _shared_place(point, figure, ref)
         by_look = _names_x_place(point.label, figure, ref) or bool(point.label and find_benchmark(point.label, ref)) \
             or all(r.at is not None or r.category for r in readings)
         keyed = [_reading_series(r, figure, ref, by_look=by_look) for r in readings]
-    if sum(k is not None for k in keyed) >= 2:
+    if sum(k is not None for k in keyed) >= (1 if named_tuples else 2):
         # 'MATH-500: Qwen3-8B: 94.2, Qwen3-14B: 96.1', '**2k budget.** the purple line starts at about 30.2 and the
         # green line at about 35.6': each value keyed by its series, under the line's label
         outer = (*point.context, Span(point.line, point.label)) if point.label else point.context
+        groups: list[tuple[str, list[Reading]]] = []
         for reading, series in zip(readings, keyed):
-            if series is not None:
-                _interpret_point(Point(point.line, point.quote, outer, series,
-                                       (replace(reading, key_before=""),)), figure, ref, facts, whole_line=False)
+            if series is None and reading.position in ("y", "z") and groups:
+                groups[-1][1].append(reading)  # the rest of a named tuple: '(x ≈ 4, y ≈ 58.0)'
+            elif series is not None:
+                groups.append((series, [replace(reading, key_before="")]))
             else:
                 facts.skipped.append(Skip(point.line, point.quote, "no model", reading.number.raw,
                                           token=reading.number.raw))
+        for series, members in groups:
+            _interpret_point(Point(point.line, point.quote, outer, series, tuple(members)), figure, ref, facts,
+                             whole_line=False)
         return
     if slot.model is None:
         if point.readings or pairs:
@@ -2403,8 +2413,9 @@ def _reading_series(reading: Reading, figure: Figure, ref: Reference, by_look: b
     under an x place (`by_look`), a legend look (``**2k budget.** the purple line starts at about
     30.2``, ``45.9 for purple``); None when they name neither."""
     if is_model_like(reading.key_before, ref) == 2:
-        names = _names_in(reading.key_before, ref)  # 'the table gives the red one (Qwen3-8B) as 55.6': the name
-        return names[0] if len(names) == 1 and names[0] != reading.key_before else reading.key_before
+        names = _names_in(reading.key_before, ref) if " " in reading.key_before else []
+        # 'the table gives the red one (Qwen3-8B) as 55.6': the name in the phrase
+        return names[0] if len(names) == 1 else reading.key_before
     if not by_look or not figure.aliases:
         return None
     looks = _LOOK_PHRASE.search(reading.key_before) if reading.key_before else None
