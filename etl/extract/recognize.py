@@ -137,7 +137,7 @@ def split_label(content: str) -> tuple[str | None, str | None, str]:
     return (label or None), note, rest
 
 
-_LEAD_STOP = re.compile(r"(?<=[)A-Za-z])\.$")
+_LEAD_STOP = re.compile(r"(?<=[)A-Za-z0-9])\.$")  # "**Mistral-7B-Instruct-v0.3.**" too
 
 
 def split_note(label: str) -> tuple[str, str | None]:
