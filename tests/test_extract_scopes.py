@@ -129,3 +129,13 @@ def test_a_number_before_line_is_where_a_line_is_drawn() -> None:
     readings, dropped = read_values("BF16: ~49.5%. W4A16: ~46.25%. Both bars end close to the unlabelled 50% line.")
     assert [r.number.value for r in readings] == [49.5, 46.25]
     assert [(n.raw, why) for n, why in dropped] == [("50%", "axis position")]
+
+
+def test_a_metric_line_named_by_its_look_goes_on_about_the_clause_before(ref: Reference) -> None:
+    text = ("# Technical Document Extraction: Precision trade-offs\n## Legend\n"
+            "* Bar fill: light grey = BF16, dark grey = INT4.\n* Red line with diamond markers = throughput (right axis).\n"
+            "## Axes\n* **Left Y-axis:** \"MATH-500 Accuracy (%)\".\n* **Right Y-axis:** \"Throughput (tokens/s)\".\n"
+            "* **X-axis:** the precisions.\n## Data Narrative\n### Left panel (Zeta-30B-A3B)\n"
+            "With INT4 weights the accuracy bar drops to 91.5%, the red line reaches its maximum of 3,250 tokens/s.\n")
+    assert rows(text, ref) == {("Zeta-30B-A3B", "MATH-500", "accuracy", "precision=INT4", 91.5),
+                               ("Zeta-30B-A3B", "MATH-500", "throughput", "precision=INT4", 3250.0)}
