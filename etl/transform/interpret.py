@@ -187,7 +187,11 @@ def _find_benchmarks(text: str, ref: Reference) -> tuple[tuple[str, int, int], .
 def _glued(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is hyphen-joined to a word on either side (part of a longer name)."""
     return (start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha()) or (
-        end + 1 < len(text) and text[end] == "-" and text[end + 1].isalpha())
+        end + 1 < len(text) and text[end] == "-" and text[end + 1].isalpha()
+        and not _VERSION_TAIL.match(text, end))  # 'LiveCodeBench-v6': the benchmark, in a version
+
+
+_VERSION_TAIL = re.compile(r"-[vV]\d+(?:\.\d+)?(?![\w-])")
 
 
 @lru_cache(maxsize=1 << 15)
