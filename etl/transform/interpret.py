@@ -1848,6 +1848,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 continue  # '–' for 'no budget' means absent
             if _FLAG_CELL.fullmatch(cell):
                 continue  # '✓' in an 'On frontier' column: a flag the figure draws, no name or setting
+            if alias_key(cell) and not figure.alias(cell) and not _valued_setting(cell, ref):
+                continue  # 'Green circle' in a 'Series (Marker)' column whose colours the legend gives developers
             pinned, rest = _pinned_settings(cell, figure, ref)
             if pinned and not rest:  # a row label 'T = 0.6, N = 8': the row's configuration
                 for key, value in pinned.items():
