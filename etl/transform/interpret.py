@@ -1621,15 +1621,15 @@ def interpret(chart: Chart, ref: Reference) -> DocumentFacts:
     subjects: dict[int, Point] = {}  # line -> the last point on it whose label is no bare look
     for point in _aligned(chart, figure, ref, facts):
         panel = next((panel_of[s.line] for s in reversed(point.context) if s.line in panel_of), "")
-        seen = panel_figures.get(panel, figure)
+        panel_figure = panel_figures.get(panel, figure)
         if point.label and alias_key(point.label) and point.line in subjects and point.context == subjects[point.line].context \
-                and (named := seen.alias(point.label)) is not None and match_metric(named, ref):
+                and (named := panel_figure.alias(point.label)) is not None and match_metric(named, ref):
             # 'With INT4 weights the accuracy bar drops to 92.2%, the red line reaches 3,880 tokens/s': a look the
             # legend gives a metric, not a series, goes on about the clause before it
             point = replace(point, label=subjects[point.line].label, note=subjects[point.line].note)
         elif point.label and not alias_key(point.label):
             subjects[point.line] = point
-        _interpret_point(point, seen, ref, facts)
+        _interpret_point(point, panel_figure, ref, facts)
     _infer_units(facts, ref)
     _dedupe(facts)
     return facts
