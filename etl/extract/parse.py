@@ -82,9 +82,10 @@ _HEADER_NOISE = re.compile(r"^(?:(?:(?:(?:left|right|top|bottom|upper|lower|midd
                            r"\d{1,2}[.)]\s+|\d{1,2}(?:\.\d{1,2}){1,2}\.?\s+(?=[A-Z])|\(?[a-h]\)\s+))+", re.IGNORECASE)
 # '2. Chart 1: ...': both; '4.1 Qwen3-4B (Orange)': a numbered subsection
 # the mark of a panel a header names: 'Panel (b) — ...', '(b) Lines', '**Chart 2: ...**'
-_PANEL_KEY = re.compile(r"(?i)^[\W_]*(?:(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:er|re))\s+)?"
-                        r"(?:panel|subplot|chart|plot|graph)\s*\(?(?P<mark>[a-h]|\d{1,2})\)?|\((?P<paren>[a-h])\)|"
-                        r"(?P<pos>left|right|top|bottom|upper|lower)\s+(?:panel|subplot|chart|plot|graph)\b)(?![\w])")
+_SIDE = r"left|right|top|bottom|upper|lower|middle|cent(?:er|re)"  # where a panel sits in the figure
+_PANEL_NOUN = r"panel|subplot|chart|plot|graph"
+_PANEL_KEY = re.compile(r"(?i)^[\W_]*(?:(?:(?:" + _SIDE + r")\s+)?(?:" + _PANEL_NOUN + r")\s*\(?(?P<mark>[a-h]|\d{1,2})\)?|"
+                        r"\((?P<paren>[a-h])\)|(?P<pos>" + _SIDE + r")\s+(?:" + _PANEL_NOUN + r")\b)(?![\w])")
 
 
 def _panel_key(text: str) -> str:
@@ -100,8 +101,8 @@ def _mark(match: re.Match[str]) -> str:
 
 
 _PANEL_COMPONENTS = re.compile(r"(?i)metadata|\bax[ie]s\b|legend|components?")
-_HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:panel|subplot|group|cluster|column|chart|plot|graph)(?:\s*\(?(?:[a-h0-9]|left|right|"
-                          r"top|bottom|upper|lower|middle|cent(?:re|er))\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
+_HEADER_TAIL = re.compile(r"(?<=\S)\s+(?:group|cluster|column|" + _PANEL_NOUN + r")(?:\s*\(?(?:[a-h0-9]|" + _SIDE
+                          + r")\)?)?\s*:?\s*$", re.IGNORECASE)  # 'Qwen3-8B Panel'
 _INLINE_HTML = re.compile(r"(?i)</?(?:u|i|em|ins|mark|small|big|span|font|s|del)\b[^<>]{0,80}>")
 _THIN_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})+(?![\d.,])")
 _VALUE_AT_VALUE = re.compile(r"@(?=\d)(?<=\d@)")  # the literal first: a fast scan
@@ -1480,8 +1481,8 @@ _TICK_OPENING = re.compile(r"(?i)(?:at|on|for|with|under)\s+(?P<cat>[A-Za-z][\w.
                            r"(?=the\b|(?-i:[a-z]))")
 _PLACE_OPENER = re.compile(r"(?i)\s*(?:at|when|where|once|with|under|for)\s+(?:(?:a|an|the)\s+)?(?:[a-z]+\s+){0,3}"
                            r"(?:is\s+|of\s+|reaches\s+|=\s*)?[~≈]?\d")
-_PANEL_LEAD = re.compile(r"(?i)(?:(?P<pos>left|right|top|bottom|upper|lower|middle|first|second|third|fourth)\s+)?"
-                         r"(?:panel|subplot|chart|plot|graph)(?:\s*\(?[a-h0-9]\)?)?")
+_PANEL_LEAD = re.compile(r"(?i)(?:(?P<pos>" + _SIDE + r"|first|second|third|fourth)\s+)?(?:" + _PANEL_NOUN
+                         + r")(?:\s*\(?[a-h0-9]\)?)?")
 _SHORT_NAME = re.compile(r"(?i)\s*\((?:hereafter|henceforth|abbreviated(?:\s+as)?|shortened\s+to|short(?:\s+name)?:?|"
                          r"referred\s+to\s+as|called|aka|a\.k\.a\.)\s*[\"“'`]?(?P<short>[^\"”'`()]{1,24}?)[\"”'`]?\s*\)\s*$")
 _PLACE_THEN_PAIRS = re.compile(r"\s*(?P<place>[~≈]?\d[\d.,]*\s*[kK]?)\s*\|\s*(?P<rest>\S.*)$")

@@ -273,7 +273,7 @@ _BETWEEN_KEYED = re.compile(r"(?i)\bbetween\s+(?P<key>[a-zτλ])\s*=\s*(?P<a>" +
 
 
 @lru_cache(maxsize=64)
-def _BETWEEN_PLACES(nouns: str) -> re.Pattern[str]:
+def _between_places(nouns: str) -> re.Pattern[str]:
     """Two places on x that open a clause: 'Between 8 and 32 it continues to 1,620', 'between batch
     sizes 1 and 8 the blue line climbs from 68 to 495' (not a range of values: 'varies between 45 and 50')."""
     return _rx(r"(?i)(?:^|(?<=[.;,:]\s)|(?<=\band\s)|(?<=\bthen\s))between\s+(?:(?:the\s+)?(?:" + nouns + r")s?[\s-]+){0,3}"
@@ -290,13 +290,17 @@ def _places(rest: str, units: tuple[str, ...] = (), nouns: tuple[str, ...] = ())
         word = match.group("ordinal").lower()  # 'the sixth and final': the sixth
         found.append(_Place(match.start(), match.end(), order=ORDINALS.index(word) if word in ORDINALS else -1))
     taken: list[tuple[int, int]] = []  # the numbers already placed: an earlier form wins an overlap
+
+    def placed(a: int, b: int) -> bool:
+        return any(x < b and a < y for x, y in taken)
+
     for guards, pattern, group in _PLACE_FORMS:
         if not any(g in rest for g in guards):
             continue
         for match in pattern.finditer(rest):
             a, b = match.span(group)
             number = parse_number(match.group(group).replace(" ", ""))
-            if number is None or any(x < b and a < y for x, y in taken):
+            if number is None or placed(a, b):
                 continue
             taken.append((a, b))
             found.append(_Place(a if group not in ("keyed", "named", "symbol") else match.start(), b, number,
@@ -307,20 +311,20 @@ def _places(rest: str, units: tuple[str, ...] = (), nouns: tuple[str, ...] = ())
         for match in _rx(r"(?i)\b(?:at|by|for|with|under|on|in)\s+(?:(?:a|an|the)\s+)?(?:(?:" + named + r")[\s-]+){1,3}"
                          r"(?:of\s+|=\s*|:\s*|is\s+)?(?P<n>" + _PLACE_NUMBER + r")(?![\w%]|\.\d)").finditer(rest):
             number = parse_number(match.group("n").replace(" ", ""))
-            if number is not None and not any(x < match.end("n") and match.start("n") < y for x, y in taken):
+            if number is not None and not placed(*match.span("n")):
                 taken.append(match.span("n"))
                 found.append(_Place(match.start(), match.end("n"), number, ""))
     if "etween" in rest:  # 'Between batch sizes 1 and 8 the blue line climbs from 68 to 495 tokens/s'
         for match in _BETWEEN_KEYED.finditer(rest):  # 'crosses above it between k=1 and k=2': two places, no values
             for group in ("a", "b"):
                 number = parse_number(match.group(group).replace(" ", ""))
-                if number is not None and not any(x < match.end(group) and match.start(group) < y for x, y in taken):
+                if number is not None and not placed(*match.span(group)):
                     taken.append(match.span(group))
                     found.append(_Place(match.start(group), match.end(group), number, ""))
         named = "|".join(re.escape(noun) for noun in nouns) if nouns else "(?!)"
-        for match in _BETWEEN_PLACES(named).finditer(rest):
+        for match in _between_places(named).finditer(rest):
             pair = [parse_number(match.group(g).replace(" ", "")) for g in ("a", "b")]
-            if None in pair or any(x < match.end("b") and match.start("a") < y for x, y in taken):
+            if None in pair or placed(match.start("a"), match.end("b")):
                 continue
             taken.append((match.start("a"), match.end("b")))
             found.append(_Place(match.start(), match.end("a"), pair[0], ""))
@@ -330,11 +334,17 @@ def _places(rest: str, units: tuple[str, ...] = (), nouns: tuple[str, ...] = ())
             number = parse_number(match.group("n").replace(" ", ""))
             if _LIST_BEFORE.search(rest, 0, match.start("n")):
                 continue  # '1, 3, 5 and 8 shots read 52.7, ...': the last of a list of places, bound in order
-            if number is not None and not any(x < match.end("n") and match.start("n") < y for x, y in taken):
+            if number is not None and not placed(*match.span("n")):
                 taken.append(match.span("n"))
                 found.append(_Place(match.start("n"), match.end("n"), number, ""))
     found.sort(key=lambda place: place.start)
     return found
+
+
+def _clause_stop(rest: str, place: _Place) -> int:
+    """Where the clause that goes on after `place` ends (its values are the place's)."""
+    stop = _CLAUSE_END.search(rest, place.end)
+    return stop.start() if stop else len(rest)
 
 
 def _bind_places(rest: str, readings: list[Reading], places: list[_Place]) -> list[Reading]:
@@ -348,8 +358,8 @@ def _bind_places(rest: str, readings: list[Reading], places: list[_Place]) -> li
         if not place.span_end or j == 0:
             continue
         # the values of the clause the pair opens: 'from 68 to 495' are at both, 'continues to 1,620' at the second
-        stop = _CLAUSE_END.search(rest, place.end)
-        after = [k for k in free if place.end <= readings[k].number.start < (stop.start() if stop else len(rest))
+        stop = _clause_stop(rest, place)
+        after = [k for k in free if place.end <= readings[k].number.start < stop
                  and not any(place.end <= p.start < readings[k].number.start for p in places)]
         if len(after) == 2:
             bound[after[0]], bound[after[1]] = j - 1, j
@@ -421,8 +431,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
     spanned: set[int] = set()  # the values of a clause opened by two places: 'Between 1 and 8 it goes from 74 to 540'
     for place in x_places:
         if place.span_end:
-            stop = _CLAUSE_END.search(rest, place.end)
-            spanned.update(i for i, n in enumerate(numbers) if place.end <= n.start < (stop.start() if stop else len(rest)))
+            stop = _clause_stop(rest, place)
+            spanned.update(i for i, n in enumerate(numbers) if place.end <= n.start < stop)
     for i, number in enumerate(numbers):
         if any(place.start <= number.start < place.end for place in x_places):
             dropped.append((number, "axis position"))  # 'when the temperature is 0.2': a place, not a value
