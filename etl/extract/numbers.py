@@ -26,6 +26,7 @@ QUICK_START = r"(?=[~≈∼≃\d.$€£+\-−aArRnNcC])"
 
 NUMBER_RE = re.compile(
     r"(?<![\w.@/\-+³²¹±])"         # not inside a name (Qwen2.5, Pass@1, GPT-4o, 8x7B), not an error bar
+    r"(?!(?<=\d,)\d{3}(?!\d))"        # nor the tail of a thousands group whose head was no number ('-1,500')
     + QUICK_START +
     r"(?P<approx>" + _APPROX + r")?"
     r"(?P<sign>[-+−](?=[\d.$]))?"

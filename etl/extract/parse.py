@@ -61,6 +61,8 @@ _STYLE_WORDS = f"(?:{COLOURS}|{SHADES}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and
 
 _REFERENCE_STYLE = re.compile(r"(?i)\b(?:dashed|dotted|horizontal|reference|baseline)\b")
 _LEGEND_LEVEL = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<value>[~≈]?\s*\d+(?:\.\d+)?\s*%?)\)")
+_PRINTED_SCORE = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<key>[A-Za-z][\w@.\- ]{0,30}?)[:=]?\s*"
+                            r"(?P<value>[~≈]?\s*\d+\.\d+\s*%?|[~≈]?\s*\d+\s*%)\)")
 _STYLE_ONLY_TEXT = re.compile(r"(?:" + _STYLE_WORDS + r"|\s)*", re.IGNORECASE)
 _LEGEND_ENTRY = re.compile(
     r"(?<![\w-])(?P<style>(?:" + _STYLE_WORDS + r"\s*)+?)\s*(?:[:=→]|\s-\s|\s–\s)\s*(?P<label>[^;,=]+?)\s*(?=;|,\s*"
@@ -186,6 +188,8 @@ def normalise_text(text: str) -> str:
 @lru_cache(maxsize=4096)
 def _section_kind(heading: str) -> str:
     text = _rx(r"^\s*\d+[.)]\s*").sub("", heading)
+    # 'Legend (Spatial Grounding: Top Left [x≈0.15])': the parenthetical remarks on where the part sits
+    text = _rx(r"(?<=\S)\s*\([^()]*\)\s*$").sub("", text) or text
     if _NON_DATA.search(text):
         return "other"
     if _rx(r"(?i)\W*(?:(?:evaluated|compared)\s+)?(?:models?|benchmarks?|datasets?|tasks?)\W*").fullmatch(text):
@@ -413,7 +417,10 @@ def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
     numeric = [p for p in parts if find_numbers(p)]
     if numeric and len(numeric) * 2 >= len(parts) and not any(_rx(r"^[A-Za-z]{2,}(?:\s(?:19|20)\d\d|-\d+)$").match(p) for p in parts):
         # ticks that are numbers ('1k tokens'), not names with one ('AIME 2024')
-        return tuple(n.raw.strip("~≈ ") for p in numeric for n in find_numbers(p)[:1])
+        # a worded tick among them stays in its place ('No Budget, 1024, 2048'; 'Full, 512, 1024')
+        return tuple(n.raw.strip("~≈ ") for p in parts for n in find_numbers(p)[:1]) if len(numeric) == len(parts) else \
+            tuple(find_numbers(p)[0].raw.strip("~≈ ") if find_numbers(p) else p for p in parts
+                  if find_numbers(p) or (len(p.split()) <= 3 and not _rx(r"(?i)\b(?:from|to|ranging|range|etc)\b|\.\.\.").search(p)))
     return tuple(p for p in parts if not _rx(r"\b(?:from|to|ranging|range)\b", re.IGNORECASE).search(p))
 
 
@@ -499,7 +506,8 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     # 'Hatched bar (diagonal lines ///): X': a remark on the look before the colon is not part of the style
     if "(" in body:
         body = _rx(r"\s*\((?P<inner>[^()]*)\)(?=\s*[:=])").sub(
-            lambda m: m.group(0) if _STYLE_ONLY_TEXT.fullmatch(m.group("inner")) else "", body)
+            lambda m: m.group(0) if _STYLE_ONLY_TEXT.fullmatch(m.group("inner"))
+            or _PRINTED_SCORE.fullmatch(f"x {m.group(0)}") else "", body)
     entries = []
     for match in _LEGEND_ENTRY.finditer(body):
         label = match.group("label").strip(" .`\"'“”")
@@ -1115,6 +1123,7 @@ def parse_chart(text: str) -> Chart:
                             points.append(Point(line.number, line.text.strip(), (), level.group("name"),
                                                 (Reading(find_numbers(level.group("value"))[0], position="y"),),
                                                 is_reference_line=True))
+
                     legend.extend(entries)
                     if scope is not None:
                         scope.role = "legend"
@@ -1472,6 +1481,12 @@ def parse_chart(text: str) -> Chart:
         if short:  # 'DeepSeek-R1-Distill-Qwen-7B (hereafter "R1-7B")': the name, and a key for the short name used below
             legend[k] = replace(entry, label=entry.label[: short.start()].strip())
             notes.append(Span(entry.line, f"{short.group('short').strip()} = {legend[k].label}"))
+        printed = _PRINTED_SCORE.fullmatch(entry.label) if entry.label.endswith(")") else None
+        if printed:  # '`BF16 (GSM8K 84.6%)`: Blue solid line': the series, and a score its label prints
+            legend[k] = replace(entry, label=printed.group("name"))
+            quote = next(line.text.strip() for line in lines if line.number == entry.line)
+            points.append(Point(entry.line, quote, (), printed.group("name"),
+                                (Reading(find_numbers(printed.group("value"))[0], key_before=printed.group("key")),)))
     return Chart(title=title, kind=kind, overview=tuple(overview), axes=tuple(axes), legend=tuple(legend),
                  points=tuple(points), skipped=tuple(skips), is_truncated=truncated, n_lines=len(lines),
                  notes=tuple(notes), scopes=tuple(scopes), panel_axes=tuple(panel_axes), panels=tuple(panels.items()))

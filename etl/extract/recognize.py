@@ -71,7 +71,10 @@ _DIFFERENCE = re.compile(
     r"outperforms? by|points? (?:higher|lower|above|below))\b", re.IGNORECASE)
 # the ends of an error bar or interval, written as its own range
 _ERROR_RANGE = re.compile(r"(?i)\b(?:error bars?|confidence intervals?|whiskers?|CIs?)\b[^.;]{0,40}\b(?:from|between|spans?|"
-                          r"spanning|extends?|extending|ranges?|ranging|covers?)\b(?:[^.;]|\.\d){0,40}$")
+                          r"spanning|extends?|extending|ranges?|ranging|covers?)\b(?:[^.;]|\.\d){0,40}$|"
+                          # after a value, the spread around it: 'Average ~6900 tokens, range ~2,800 to ~12,400'
+                          r"\d[^.;]*,\s*(?:(?:with\s+)?(?:a|the)\s+)?(?:range|spread|min(?:imum)?[-–/ ]max(?:imum)?)\s*(?:of|from|:)?\s*"
+                          r"(?:[~≈]?\s*[\d.,]+\s*%?\s*[A-Za-z/]{0,12}\s*(?:to|-|–|and)\s*)?[~≈]?\s*$")
 # a computation written out, '58.081 - 55.909 = 2.172', '61.2 / 58.9 ≈ 1.04': its numbers are derived, not read
 _OPERAND = r"[~≈]?\s*\d[\d,]*(?:\.\d+)?%?"
 ARITHMETIC = re.compile(r"(?<![\w.\-])" + _OPERAND + r"(?:\s*[-+−/×*÷]\s*" + _OPERAND + r")+\s*[=≈]\s*[-−]?" + _OPERAND)
@@ -657,7 +660,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
             previous_end = number.end
             continue
         if ("rror" in sentence_before or "nterval" in sentence_before or "hisker" in sentence_before
-                or "CI" in sentence_before) and _ERROR_RANGE.search(sentence_before):  # 'The error bar extends from 75.6% to
+                or "CI" in sentence_before or "range" in sentence_before or "spread" in sentence_before
+                or "max" in sentence_before) and _ERROR_RANGE.search(sentence_before):  # 'The error bar extends from 75.6% to
             dropped.append((number, "error bar"))
             previous_end = number.end
             continue

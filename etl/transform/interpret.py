@@ -285,10 +285,14 @@ def _clean_label(text: str) -> tuple[str, str | None]:
             return note, name  # 'Blue polygon (LLaMA3.3-70B-Instruct)': the look, then the name
         if _PANEL_ONLY.fullmatch(name) and _rx(r"[A-Za-z][\w.]*-?\d").search(note):
             return note, name  # '3.1 Left panel (Qwen3-30B-A3B)': the panel is named by its parenthetical
+        printed = _PRINTED_SCORE.search(name) if name[-1:] == ")" else None
+        if printed:  # 'BF16 (GSM8K 84.6%) (Blue, solid)': the series, with a score its label prints
+            return name[: printed.start()].strip(), note
         return name, note
     return text.strip(), None
 
 
+_PRINTED_SCORE = re.compile(r"\s*\([A-Za-z][\w@.\- ]{0,30}?[:=]?\s*[~≈]?\d+\.\d+\s*%?\)$|\s*\([^()]*\d%\)$")
 _PANEL_ONLY = re.compile(r"(?i)(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:re|er)|first|"
                          r"second|third|fourth)[\s-]+)*(?:panel|chart|subplot|plot|figure|graph|pane)(?:\s*\(?[a-h0-9]\)?)?")
 _AXIS_WORD_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:axis|spoke|vertex)$")
@@ -771,6 +775,10 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     if not benchmarks:  # the overview's, else those the component notes name ('Evaluation set: MMLU-Pro')
         benchmarks = list(dict.fromkeys(b for b, _, _ in find_benchmarks(overview, ref))) or list(dict.fromkeys(
             b for note in chart.notes for b, _, _ in find_benchmarks(note.text, ref)))
+    if not benchmarks and chart.legend:  # 'BF16 (GSM8K 84.6%)': a score printed in the legend names the benchmark
+        legend_lines = {e.line for e in chart.legend}
+        benchmarks = list(dict.fromkeys(b for p in chart.points if p.line in legend_lines for r in p.readings
+                                        for b, _, _ in find_benchmarks(r.key_before, ref)))
     metric = value_axis.metric if value_axis else None
     if metric is None:
         metric = match_metric(title, ref)
@@ -1019,7 +1027,7 @@ _SPELLED_SCALE = re.compile(r"(?i)\b(?:thousands?|millions?|billions?)\b|\(\s*[k
 _RATIO_NOTATION = re.compile(r"(\d+(?:\.\d+)?)\s*:\s*1")
 _RATIO_SIGN = re.compile(r"\s*[×✕]$")  # '2×' in a compression-ratio column: the number 2
 _CONFIG_HEADER = re.compile(r"(?i)(?:config(?:uration)?|setting|budget)s?\b")
-_COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?")
+_COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?(?:\s*\([^()]{1,20}\))?")
 _PINNED_AT = re.compile(r"\s[@·]\s*(?P<value>\d[\d.,]*\s*[kK]?)\s*$")  # space before '@': not pass@1; 'MATH-500 · 4k'
 _PINNED = re.compile(r"(?<![\w.])(?P<key>[^\W\d_][\w-]{0,20}?)\s*=\s*(?P<value>[~≈]?\d[\d.,]*\s*[kK]?)(?![\w.])")
 
@@ -1075,7 +1083,7 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
     if key is None and x is not None and x.kind == "setting":
         key = x.setting_key
         if not _HAS_DIGIT(text) and _is_numeric(key, ref):
-            key = _valued_setting(text, ref) or figure.setting_key_for_labels  # 'FullKV' on a 'Method / KV Budget' axis
+            return _worded_tick(key, text, figure, ref)
     if key is None and x is not None and x.kind == "category" and _is_x_tick(text, figure, ref):
         key = _valued_setting(text, ref) or figure.setting_key_for_labels  # 'FullKV' on an axis of method categories
     if key is None and find_numbers(text):
@@ -1085,6 +1093,19 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
     return key, _setting_value(text, key, x if x is not None and x.setting_key == key else None)
 
 
+def _worded_tick(key: str, text: str, figure: Figure, ref: Reference) -> tuple[str, str]:
+    """The setting a worded tick or cell names where setting `key` takes numbers: the unlimited
+    run (``No Budget`` → ``key=none``), a setting its form names (``FP8``), else a baseline
+    method (``FullKV`` in the KV Budget column)."""
+    text = text.strip(" *_")
+    if _NO_LIMIT.fullmatch(text):
+        return key, "none"
+    valued = _valued_setting(text, ref)
+    return (valued, text) if valued else (figure.setting_key_for_labels, text)
+
+
+_NO_LIMIT = re.compile(r"(?i)[\"'`]?(?:no|none|without|unlimited|unconstrained|unbounded|infinite|∞)"
+                       r"(?:\s+(?:budget|limit|cap|constraint|restriction)s?)?[\"'`]?")
 _CATEGORY_LABEL = re.compile(
     r"(?i)^(?:[^\W\d_][\w\- ]{0,20}?\s*[=:]?\s*)?[~≈]?(?:\d[\d.,]*(?:[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\d{1,2})?|\.\d+)\s*[kmbt%×]?(?:[\s-]*[a-z/]{1,12}){0,2}$")
 
@@ -1872,8 +1893,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 if not _is_numeric(quantity.setting_key, ref):
                     slot.settings.setdefault(quantity.setting_key, cell.strip())
                 elif parse_number(value) is None:
-                    # 'FullKV' in the KV Budget column: a baseline row that has no budget
-                    slot.settings.setdefault(figure.setting_key_for_labels, cell.strip(" *_"))
+                    worded = _worded_tick(quantity.setting_key, cell, figure, ref)
+                    slot.settings.setdefault(*worded)
                 else:
                     slot.settings.setdefault(quantity.setting_key, _setting_value(value, quantity.setting_key, quantity))
             elif _rx(r"(?i)(benchmark|dataset|task)").match(header_clean):
@@ -2475,6 +2496,10 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         metric = quantity.metric or slot.metric or figure.metric or "score"
         if metric == "score":  # 'Score: 0.874' under an axis of strict accuracy: the generic word names no metric
             metric = next((m for m in (slot.metric, figure.metric) if m and m != "score"), "score")
+        elif quantity.benchmark and not quantity.metric and (rule := ref.metric_rule(metric)) is not None \
+                and rule.kind in ("throughput", "latency", "cost"):
+            # 'BF16 (GSM8K 84.6%)' printed in a throughput chart's legend: the benchmark's score, not the chart's measure
+            metric = "accuracy" if reading.number.suffix == "%" else "score"
     if quantity.kind != "metric":
         metric = slot.metric or figure.metric or "score"
     rule = ref.metric_rule(metric)
