@@ -55,3 +55,53 @@ def test_a_score_printed_in_a_legend_label_is_that_series_measurement(ref: Refer
         ("Zeta-8B", "GSM8K", "throughput", "batch_size=8, precision=BF16", 2210.0),
         ("Zeta-8B", "GSM8K", "throughput", "batch_size=1, precision=FP8", 520.0),
         ("Zeta-8B", "GSM8K", "throughput", "batch_size=8, precision=FP8", 2940.0)}
+
+
+def test_a_value_in_parentheses_after_its_tick_and_a_relative_place(ref: Reference) -> None:
+    text = ("## Line Chart: LiveCodeBench Pass@1 vs. Temperature\n### Components/Axes\n"
+            "* **X-axis:** \"Temperature\", with markers at 0.2, 0.6, 1.0.\n* **Y-axis:** \"Pass@1 (%)\".\n"
+            "### Detailed Analysis\n**Zeta-7B (red).** The line is flat between 0.2 (31.5) and 0.6 (~31.25), "
+            "then falls to about 27.75 at 1.0.\n\n**Kappa-7B (blue).** It starts near 28.5% at 0.2 and holds up to "
+            "0.6, where it is near 29.25%.\n")
+    assert rows(text, ref) == {
+        ("Zeta-7B", "LiveCodeBench", "pass@1", "temperature=0.2", 31.5),
+        ("Zeta-7B", "LiveCodeBench", "pass@1", "temperature=0.6", 31.25),
+        ("Zeta-7B", "LiveCodeBench", "pass@1", "temperature=1", 27.75),
+        ("Kappa-7B", "LiveCodeBench", "pass@1", "temperature=0.2", 28.5),
+        ("Kappa-7B", "LiveCodeBench", "pass@1", "temperature=0.6", 29.25)}
+
+
+def test_a_sentence_writes_its_unit_once_and_values_may_sit_in_code_marks(ref: Reference) -> None:
+    text = ("## Bar Chart with Line Overlay: Pass@1 and Throughput vs. KV Budget\n### Overview\n"
+            "Zeta-8B on MATH-500.\n### Components/Axes\n* **X-axis:** \"KV Budget\", markers at 1024, 2048.\n"
+            "* **Left Y-axis:** \"Pass@1\".\n* **Right Y-axis:** \"Throughput (TPS)\".\n"
+            "* **Legend:**\n    * Blue bars: Pass@1\n    * Orange line: Throughput\n### Detailed Analysis\n"
+            "The bars read `71.5` at 1024 and `76.25` at 2048.\n\n"
+            "The orange throughput line starts near 905 TPS at 1024 and falls, passing approximately 815 at 2048.\n")
+    assert rows(text, ref) == {
+        ("Zeta-8B", "MATH-500", "pass@1", "kv_budget=1024", 71.5), ("Zeta-8B", "MATH-500", "pass@1", "kv_budget=2048", 76.25),
+        ("Zeta-8B", "MATH-500", "throughput", "kv_budget=1024", 905.0),
+        ("Zeta-8B", "MATH-500", "throughput", "kv_budget=2048", 815.0)}
+
+
+def test_trend_verb_labels_dashed_axis_titles_and_sloped_lines_name_nothing(ref: Reference) -> None:
+    text = ("## Line Graph: Accuracy on AIME 2024 vs. Number of Samples\n### Components/Axes\n"
+            "- **X-axis**: Number of samples — 1, 4, 16 (log scale)\n- **Y-axis**: \"Accuracy (%)\"\n"
+            "- **Annotation**: a grey dashed diagonal line runs from [x=1, y=60] toward [x=16, y=80], labelled \"fit\".\n"
+            "### Detailed Analysis\n1. **Zeta-32B (Red)**\n   - Starts at (1, 71.5).\n"
+            "   - Flattens beyond 4 samples: (4, 78.25), (16, 79.5).\n")
+    assert rows(text, ref) == {
+        ("Zeta-32B", "AIME 2024", "accuracy", "num_samples=1", 71.5),
+        ("Zeta-32B", "AIME 2024", "accuracy", "num_samples=4", 78.25),
+        ("Zeta-32B", "AIME 2024", "accuracy", "num_samples=16", 79.5)}
+
+
+def test_panels_listed_under_one_axis_field_take_their_own_metric(ref: Reference) -> None:
+    text = ("## Bar Chart Composite: Two models on two benchmarks\n### Components/Axes\n"
+            "* **Y-Axes:**\n    * Panel 1: \"Pass@1 (%)\".\n    * Panel 2: \"Accuracy (%)\".\n"
+            "* **X-Axes:** No category labels; bars are told apart by colour.\n### Detailed Analysis\n"
+            "#### **Panel 1 (Left): AIME 2025**\n* **Zeta-8B:** 41.5\n* **Kappa-7B:** 33.25\n"
+            "#### **Panel 2 (Right): GPQA Diamond**\n* **Zeta-8B:** 55.5\n* **Kappa-7B:** 48.75\n")
+    assert rows(text, ref) == {
+        ("Zeta-8B", "AIME 2025", "pass@1", "", 41.5), ("Kappa-7B", "AIME 2025", "pass@1", "", 33.25),
+        ("Zeta-8B", "GPQA Diamond", "accuracy", "", 55.5), ("Kappa-7B", "GPQA Diamond", "accuracy", "", 48.75)}

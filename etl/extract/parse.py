@@ -52,7 +52,7 @@ _CHART_TITLE = re.compile(r"(?i)^\s*\[?[^:\]]{0,40}\b(?:chart|plot|graph|diagram
 _TITLE_KIND = re.compile(r"^\s*\[?(?P<kind>[^:\]]{2,60}?)\]?\s*:\s*(?P<title>.+)$")
 _AXIS_LINE = re.compile(
     r"^(?P<role>(?:(?:shared|common|global)\s+)?(?:(?:primary|secondary|left|right|top|bottom)\s+)?"
-    r"(?:[xy]|horizontal|vertical)[\s-]*axis"
+    r"(?:[xy]|horizontal|vertical)[\s-]*ax[ie]s"
     r"(?:\s*\([^()]{1,30}\))?|colou?r\s*bar|spokes?(?:\s*\([^()]{1,50}\))?|"
     r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
@@ -156,12 +156,17 @@ def _latex_text() -> Callable[[str], str]:
 _HYPHENED_PERCENT = re.compile(r"(?<=\d)-(?:percent|per\s?cent)\b")
 
 
+_CODE_NUMBER = re.compile(r"`([~≈]?\s?[-+−]?\d[\d.,]*\s?[%kKMB]?)`")
+
+
 def normalise_text(text: str) -> str:
     """Line endings to \\n, literal ``\\n`` escapes to newlines when the text is one escaped
     blob, and a lone literal ``\\n`` line (describer artefact) emptied."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
     if "@" in text:  # '18.2@256': a value at its place, spaced so that neither number is read as part of a name
         text = _VALUE_AT_VALUE.sub(" @ ", text)
+    if "`" in text:  # 'starts at `71.8` at 512 tokens': a value in code marks is the value
+        text = _CODE_NUMBER.sub(r"\1", text)
     if "<sub>" in text:  # '69.2<sub>±1.8</sub>': a standard deviation, written as one
         text = _STD_SUB.sub(r" (\1)", text)
     if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
@@ -267,6 +272,13 @@ def parse_axis(content: str, line: int) -> Axis | None:
         # 'Difficulty levels labeled `Level 1`, `Level 2`, ... (easiest to hardest)': the title, then its ticks
         return Axis(role=role, label=rest[: named_ticks.start()].strip(" ,:;"), unit=None, scale=_scale(rest),
                     ticks=ticks_after, line=line)
+    dashed = _DASHED_TITLE.match(rest) if not quoted and ("—" in rest or "–" in rest or " - " in rest) else None
+    ticks_after = _listed_ticks(dashed.group("list")) if dashed else None
+    if ticks_after and len(ticks_after) >= 2:  # 'Token Budget — 512, 1024, 2048 (log scale)': the title, then its ticks
+        label = dashed.group("label").strip()
+        unit_match = _rx(r"\(([^()]{1,30})\)\s*$").search(label)
+        return Axis(role=role, label=label, unit=unit_match.group(1).strip() if unit_match else None,
+                    scale=_scale(rest), ticks=ticks_after, line=line)
     listed = _listed_ticks(rest) if not quoted else None
     if listed:  # 'GSM8K, MATH-500, MMLU (labels at the top of the grid)': categories, no title
         return Axis(role=role, label="", unit=None, scale=None, ticks=listed, line=line)
@@ -288,6 +300,8 @@ def parse_axis(content: str, line: int) -> Axis | None:
     named = _rx(r"\(([^()]{1,30})\)").search(match.group("role"))
     if named and not _AXIS_PLACE_WORDS.search(named.group(1)) and (not label or _SCALE_WORDS.match(label)):
         label = named.group(1).strip()  # '**Y-axis (Accuracy %)**: Scaled from 0 to 100': the name is in the role
+    if label[:1] in "Nn" and _rx(r"(?i)(?:no|none|not)\b").match(label):
+        label = ""  # 'No category labels; bars are identified by colour only'
     unit_match = _rx(r"\(([^()]{1,30})\)\s*$").search(label)
     unit = unit_match.group(1).strip() if unit_match else None
     return Axis(role=role, label=label, unit=unit, scale=_scale(rest), ticks=_axis_ticks(rest, label), line=line)
@@ -299,6 +313,9 @@ _SCALE_WORDS = re.compile(r"(?i)(?:scaled?|ranging|ranges?|from|linear|log(?:ari
                           r"goes|runs|increments?|marked)\b")
 
 
+_PANELS_LEAD = re.compile(r"(?i)(?:" + _PANEL_NOUN + r")s?\s+(?P<marks>\(?[a-h0-9]\)?(?:\s*(?:,|and|&|/)\s*\(?[a-h0-9]\)?)*)"
+                          r"\s*[:=\-–—]\s*(?P<rest>\S.*)")
+_DASHED_TITLE = re.compile(r"(?P<label>[^\d,;:—–]{2,60}?)\s+[—–-]\s+(?P<list>.*\d.*)$")
 _LABELLED_LIST = re.compile(r"(?i)\s*,?\s*\blabell?ed\s+(?P<list>[^()]*?)\s*(?:\(.*)?\.?\s*$")
 _CAPTION_FIELD = re.compile(r"(?i)^\W*(?:figure\s+|table\s+)?(?:caption|subtitle|title)\b[^:]{0,30}:")
 _X_LEAD = re.compile(r"(?i)^[\s*_`]*(?:x|horizontal)\b")
@@ -615,6 +632,10 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...], series: tuple[
         return None
     if _rx(r"(?i)\bvertical\b").search(text) and not _rx(r"(?i)\bhorizontal\b").search(text):
         return Skip(line.number, line.text.strip(), "axis position", "a vertical line marks a place on the x axis")
+    if _rx(r"(?i)\b(?:diagonal|sloped?|sloping|trend|fit(?:ted)?|regression)\b").search(text) \
+            and not _rx(r"(?i)\bhorizontal\b").search(text):
+        # 'A grey dashed diagonal line runs from [x=2, y=25] toward [x=50, y=85], labelled "dense trend"'
+        return Skip(line.number, line.text.strip(), "trend line", "a sloped line is a fit, not a level")
     if _rx(r"(?i)\bunlabell?ed\b|\bno (?:text|label|legend entry)\b|without (?:a |any )?label|not labell?ed").search(text):
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
     labelled = _rx(r"\b(?:labell?ed|marked|annotated|for|denoting|representing|indicating)\s+(?:as\s+)?"
@@ -997,6 +1018,19 @@ def parse_chart(text: str) -> Chart:
         if scope is not None:
             scopes.append(scope)
         if open_axis is not None and line.kind == "item" and line.depth > open_axis[1] and section == "components":
+            per_panel = _PANELS_LEAD.match(clean(content))
+            if per_panel:  # '* Panels 1, 2 and 4: "Pass@1 (%)"' under '* **Y-Axes:**': those panels' axis
+                role = {"x": "X-axis", "y_left": "Left Y-axis", "y_right": "Right Y-axis"}.get(open_axis[0].role, "Y-axis")
+                axis = parse_axis(f"{role}: {per_panel.group('rest')}", line.number)
+                if axis is not None and axis.label:
+                    panel_axes.extend(replace(axis, panel=mark.lower())
+                                      for mark in _rx(r"(?<![A-Za-z])[A-Ha-h]\b|\d+").findall(per_panel.group("marks")))
+                    if not open_axis[0].label:
+                        axes = [axis if a is open_axis[0] else a for a in axes]
+                        open_axis = (axis, open_axis[1])
+                    if scope is not None:
+                        scope.role = "axis"
+                    continue
             field = _axis_field(open_axis[0], content, line.number)
             if field is not None:  # '* **Label:** ...' under '* **X-Axis (Horizontal):**'
                 axes = [field if a is open_axis[0] else a for a in axes]
@@ -1541,7 +1575,8 @@ def _label_has_value(label: str, note: str | None) -> bool:
 _NAME_TOKEN = re.compile(
     # a spaced name with a version (Claude Sonnet 4, Gemini 2.5 Pro, Llama 3.1 70B) or one token with a digit
     r"(?<![\w.\-])(?P<name>(?!(?:The|A|An|Top|Figure|Table|Chart|Panel|Section|Step|Group|Level|Rank|Only|All|Both|"
-    r"At|In|On|With|From|For|By|Of|To|Each|Every)\b)[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)? \d+(?:\.\d+)?"
+    r"At|In|On|With|From|For|By|Of|To|Each|Every|Above|Below|Beyond|After|Before|Past|Until|Over|Under|Near|Around|"
+    r"Up|Between|Until|Through)\b)[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)? \d+(?:\.\d+)?"
     r"(?: (?:[A-Z][A-Za-z]*|\d+(?:\.\d+)?[BbMm])){0,2}(?![\w\-])|"
     r"[A-Za-z][A-Za-z0-9.³²\-+_@]*(?:[\d\-][A-Za-z0-9.³²\-+_@]*)|[A-Z][a-z]+[A-Z][\w.\-]*)"
     r"(?![\w\-])"
@@ -1575,7 +1610,10 @@ _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 _LEGEND_HEADING = re.compile(r"(?i)[\W\d]*(?:(?:common|shared|global|chart|figure|plot)\s+)?(?:legend|key|series)(?:\s+\(.*\))?\W*")
 _TREND_LABEL = re.compile(r"(?i)(?:(?:steady|sharp|steep|slight|gradual|gentle|rapid|quick|slow|modest|strong|small|big|large|"
                           r"moderate|initial|final|further|continued|consistent|then|and)\s+)*(?:climb|rise|increase|growth|"
-                          r"gain|drop|decline|decrease|dip|fall|plateau|peak|jump|improvement|recovery)s?")
+                          r"gain|drop|decline|decrease|dip|fall|plateau|peak|jump|improvement|recovery|flatten|level|"
+                          r"saturate|stabili[sz]e|slow)s?"
+                          # a trend told as a verb phrase: 'Flattens beyond 8 samples', 'Levels off after 4k'
+                          r"(?:\s+(?:off|out|down|up)\b)?(?:\s+(?:beyond|after|from|past|near|around|at|until|above|below)\b.{0,40})?")
 _VALUE_ITEM = re.compile(r"\s*[(\[]?\s*[~≈]?\s*\d")  # '* (2, 0.318)': an item that is only a reading
 _NAMED_SUBJECT = re.compile(r"[A-Z][\w.\-]*\d[\w.\-]*\b(?:\s*\([^()]*\))?\s+[a-z]")  # 'Qwen3-1.7B is at ...'
 _GLYPH_CHAR = re.compile(GLYPHS)

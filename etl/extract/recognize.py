@@ -69,6 +69,11 @@ _DIFFERENCE = re.compile(
     r"\b" + DIFFERENCE_START + r"(?:gap|difference|delta|widens?|narrows?|trails? by|leads? by|ahead by|behind by|lower by|higher by|"
     r"improves? by|improvement of|gains? of|drops? of|drop(?!\s+(?:back\s+)?to\b)|margin|speed-?up|more than|less than|"
     r"outperforms? by|points? (?:higher|lower|above|below))\b", re.IGNORECASE)
+# a place and the relative clause that gives its value: 'up to 0.6, where it is near 23.9%'
+_PLACE_THEN_WHERE = re.compile(r"(?i)\s*[A-Za-z/]{0,12}\s*,?\s*(?:where|at which point|by which point)\s+"
+                               r"(?:it|the\s+\w+(?:\s+\w+)?|this\s+\w+)?\s*(?:is|sits|stands|reads|reaches|peaks|"
+                               r"scores|hits|lands|rests|holds)?\s*(?:at|near|around|about)?\s*")
+_PLACE_LEAD = re.compile(r"(?i)\b(?:at|to|up to|until|by|past|beyond|reaching)\s*$")
 # the ends of an error bar or interval, written as its own range
 _ERROR_RANGE = re.compile(r"(?i)\b(?:error bars?|confidence intervals?|whiskers?|CIs?)\b[^.;]{0,40}\b(?:from|between|spans?|"
                           r"spanning|extends?|extending|ranges?|ranging|covers?)\b(?:[^.;]|\.\d){0,40}$|"
@@ -497,9 +502,11 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
             if cat_numbers and _ERROR_BAR.search(cat_text):  # '84.9 (95% CI: -1.8, +1.6)'
                 dropped.extend((numbers[j], "error bar") for j in cat_numbers)
                 used.update(cat_numbers)
-            elif len(cat_numbers) == 1 and numbers[cat_numbers[0]].suffix == "%" and number.suffix is None and \
-                    cat_text == numbers[cat_numbers[0]].raw and _PLACE_BEFORE.search(rest, 0, number.start):
-                categories[cat_numbers[0]] = number.raw  # 'drops by 16,384 (90.1%)': the place, then its value
+            elif len(cat_numbers) == 1 and (numbers[cat_numbers[0]].suffix == "%" or numbers[cat_numbers[0]].is_approximate) \
+                    and number.suffix is None and not number.is_approximate and cat_text == numbers[cat_numbers[0]].raw \
+                    and (_PLACE_BEFORE.search(rest, 0, number.start) or number.raw[-1:] in "kK"):
+                # 'drops by 16,384 (90.1%)', 'stays close through 16K (~89.7)': the place, then its value
+                categories[cat_numbers[0]] = number.raw
                 used.add(i)
             elif cat_numbers and _WHERE_DRAWN.search(cat_text):
                 dropped.extend((numbers[j], "axis position") for j in cat_numbers)  # '(just below the 72 gridline)'
@@ -570,6 +577,12 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
     for i in range(len(numbers) - 1):
         if i in used or i in categories or (i + 1) in used or i in chain:
             continue
+        if "where" in rest or "which point" in rest:
+            if numbers[i].suffix != "%" and _PLACE_THEN_WHERE.fullmatch(rest, numbers[i].end, numbers[i + 1].start) \
+                    and _PLACE_LEAD.search(rest, 0, numbers[i].start):
+                categories[i + 1] = numbers[i].raw  # 'up to 0.6, where it is near 23.9%': the place, then its value
+                used.add(i)
+                continue
         between = rest[numbers[i].end: numbers[i + 1].start]
         lead = _rx(r"[,;(|:\[\]]").split(rest[: numbers[i].start])[-1]
         approx_sign = between.isspace() and numbers[i + 1].raw[:1] in "≈~" and not numbers[i].is_approximate  # '2K ≈ 38.5'

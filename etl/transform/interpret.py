@@ -1445,12 +1445,28 @@ def _order_tuple(point: Point, figure: Figure) -> Point:
 
 def _resolve_at(readings: tuple[Reading, ...], figure: Figure, ref: Reference) -> tuple[Reading, ...]:
     """'31.0 at 512': on a setting x axis the number after 'at' is the value's category;
-    on a quantity x axis ('0.64 at 6×10⁴ tokens' over a cost axis) it is a reading of its own."""
+    on a quantity x axis ('0.64 at 6×10⁴ tokens' over a cost axis) it is a reading of its own.
+    A value written in parentheses after its x tick (``between 2k (47.9) and 4k (54.3)``) is
+    turned round: the tick is its category."""
     x_axis = figure.axes.get("x")
     is_category = x_axis.kind in ("setting", "category") if x_axis is not None \
         else figure.number_key(ref) is not None
+    ticks = {c.strip().lower() for c in figure.x_categories}
     resolved: list[Reading] = []
-    for reading in readings:
+    placed: Reading | None = None  # an x tick whose value follows in parentheses: '0.6 (~31.25)'
+    for index, reading in enumerate(readings):
+        if placed is not None:
+            reading, placed = replace(reading, category=placed.number.raw), None
+        elif reading.category and ticks and reading.number.raw.lower() in ticks \
+                and reading.category.strip().lower() not in ticks \
+                and len(inner := find_numbers(reading.category)) == 1 and inner[0].raw == reading.category.strip():
+            reading = replace(reading, number=inner[0], category=reading.number.raw)
+        elif ticks and not reading.category and reading.at is None and reading.after_text.strip() == "(" \
+                and reading.number.raw.lower() in ticks and index + 1 < len(readings) \
+                and readings[index + 1].number.raw.strip("~≈ ").lower() not in ticks \
+                and readings[index + 1].after_text.lstrip()[:1] == ")":
+            placed = reading
+            continue
         if reading.at is None:
             resolved.append(reading)
         elif is_category:
@@ -1460,6 +1476,27 @@ def _resolve_at(readings: tuple[Reading, ...], figure: Figure, ref: Reference) -
             resolved.append(replace(reading, at=None, at_unit=""))
             resolved.append(Reading(reading.at, key_after=reading.at_unit))
     return tuple(resolved)
+
+
+def _shared_unit(readings: tuple[Reading, ...], ref: Reference) -> tuple[Reading, ...]:
+    """A sentence writes a unit once: after ``starts near 905 TPS at 1024``, the values that
+    follow it (``passing approximately 815 at 2048``) and name nothing of their own share it."""
+    shared = ""
+    out: list[Reading] = []
+    for reading in readings:
+        if reading.key_after and UNIT_WORDS.get(reading.key_after.lower()):
+            shared = reading.key_after
+        elif shared and not reading.key_after and reading.number.suffix is None and not reading.position \
+                and (not reading.key_before or _names_nothing(reading.key_before, ref)):
+            reading = replace(reading, key_after=shared)
+        out.append(reading)
+    return tuple(out)
+
+
+def _names_nothing(words: str, ref: Reference) -> bool:
+    """Whether `words` before a value name no quantity, look or name (``passing``, ``before ending``)."""
+    return quantity_of(words, ref).kind == "unknown" and not _LOOK_PHRASE.search(words) \
+        and not is_model_like(words, ref) and not find_benchmark(words, ref)
 
 
 def _category_from_text(reading: Reading, figure: Figure) -> Reading:
@@ -2286,8 +2323,10 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         for quantity in figure.axes.values():
             if quantity.kind == "metric" and quantity.metric == slot.metric:
                 point_quantity = quantity
-    if any(r.at is not None for r in point.readings):
+    if any(r.at is not None or r.category or r.after_text[:3] == " (" for r in point.readings):
         point = replace(point, readings=_resolve_at(point.readings, figure, ref))
+    if point.label is None and not point.is_table_row and len(point.readings) > 1:
+        point = replace(point, readings=_shared_unit(point.readings, ref))
     versions = [r for r in point.readings if r.key_before and _is_name_version(r, ref)]
     if versions:  # '22.2 on AlpacaEval 2.0': the 2.0 is part of the benchmark's name
         for reading in versions:
