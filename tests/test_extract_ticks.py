@@ -105,3 +105,65 @@ def test_panels_listed_under_one_axis_field_take_their_own_metric(ref: Reference
     assert rows(text, ref) == {
         ("Zeta-8B", "AIME 2025", "pass@1", "", 41.5), ("Kappa-7B", "AIME 2025", "pass@1", "", 33.25),
         ("Zeta-8B", "GPQA Diamond", "accuracy", "", 55.5), ("Kappa-7B", "GPQA Diamond", "accuracy", "", 48.75)}
+
+
+def test_a_caption_gives_each_clause_its_metric_and_an_em_dash_names_no_metric(ref: Reference) -> None:
+    text = ("## Table: Results of two small models\n### Overview\nThe caption reads: \"Accuracy (%) on MMLU and GSM8K; "
+            "pass@1 (%) on HumanEval.\" One cell holds an em dash.\n### Detailed Analysis\n"
+            "| Model | MMLU | GSM8K | HumanEval |\n|---|---|---|---|\n| Zeta-3B | 61.5 | 70.25 | 50.5 |\n"
+            "| Kappa-1B | 45.5 | 40.75 | — |\n")
+    assert rows(text, ref) == {
+        ("Zeta-3B", "MMLU", "accuracy", "", 61.5), ("Zeta-3B", "GSM8K", "accuracy", "", 70.25),
+        ("Zeta-3B", "HumanEval", "pass@1", "", 50.5), ("Kappa-1B", "MMLU", "accuracy", "", 45.5),
+        ("Kappa-1B", "GSM8K", "accuracy", "", 40.75)}
+
+
+def test_a_chart_title_field_names_the_model_and_reference_lines_keep_their_name(ref: Reference) -> None:
+    text = ("## Line Chart: MATH-500 Accuracy vs. KV Cache Budget\n### Components/Axes\n"
+            "* **Chart Title:** \"Zeta-8B on MATH-500\" (top center).\n* **X-Axis:** Labeled \"KV Budget\", ticks 128, 256.\n"
+            "* **Y-Axis:** Labeled \"Accuracy (%)\".\n* **Legend:**\n    * `SnapKV`: Solid blue line.\n"
+            "    * `FullKV`: Black dashed horizontal line.\n* **Baseline:** A dashed grey line at 25, labeled \"Random\".\n"
+            "### Detailed Analysis\n| KV Budget | SnapKV (Blue) |\n| :--- | :--- |\n| 128 | ~41.5 |\n| 256 | ~58.25 |\n\n"
+            "* **FullKV reference line:** constant at **~84.5** across the entire x-range.\n")
+    assert rows(text, ref) == {
+        ("Zeta-8B", "MATH-500", "accuracy", "kv_budget=128, method=SnapKV", 41.5),
+        ("Zeta-8B", "MATH-500", "accuracy", "kv_budget=256, method=SnapKV", 58.25),
+        ("Zeta-8B", "MATH-500", "accuracy", "method=FullKV", 84.5)}
+
+
+def test_columns_named_by_a_shortening_of_an_axis_by_their_point_label_or_developer(ref: Reference) -> None:
+    text = ("## Scatter Plot: Pass@1 vs. Mean Response Length under Thinking Budgets (AIME 2025)\n"
+            "### Components/Axes\n* **X-Axis:** `Mean Response Length (tokens)`\n* **Y-Axis:** `AIME 2025 Pass@1 (%)`\n"
+            "* **Point Labels:** the thinking budget is printed beside each marker.\n### Detailed Analysis\n"
+            "| Series | Developer | Point Label | Approx. Mean Length (tokens) | Approx. Pass@1 (%) |\n| :--- | :--- | :--- | :--- | :--- |\n"
+            "| `Zeta-4B` | Acme | `1k` | ~960 | ~18.5 |\n| `Zeta-4B` | Acme | `2k` | ~1,890 | ~27.25 |\n")
+    assert rows(text, ref) == {
+        ("Zeta-4B", "AIME 2025", "cost", "thinking_budget=1000", 960.0),
+        ("Zeta-4B", "AIME 2025", "pass@1", "thinking_budget=1000", 18.5),
+        ("Zeta-4B", "AIME 2025", "cost", "thinking_budget=2000", 1890.0),
+        ("Zeta-4B", "AIME 2025", "pass@1", "thinking_budget=2000", 27.25)}
+
+
+def test_amounts_at_places_lists_that_repeat_their_unit_and_printed_labels(ref: Reference) -> None:
+    text = ("## Line Chart: Peak GPU Memory vs. Context Length\n### Overview\nZeta-12B on RULER with two KV strategies.\n"
+            "### Components/Axes\n* **X-axis:** \"Context Length\", with markers at 16k, 32k and 64k.\n"
+            "* **Y-axis:** \"Peak GPU Memory (GB)\".\n* **Legend:** Black solid line: FullKV; Blue dashed line: SnapKV\n"
+            "### Detailed Analysis\n* **FullKV (Black):** Approximately 18.5 GB at 16k, 22.75 GB at 32k and 31.5 GB at 64k. "
+            "The value \"31.5\" is printed at its end.\n"
+            "* **SnapKV (Blue):** Going from 16k to 64k, the values are approximately 15.25 GB, 15.75 GB and 17.5 GB.\n")
+    assert {row[3:] for row in rows(text, ref)} == {
+        ("context_length=16000, method=FullKV", 18.5), ("context_length=32000, method=FullKV", 22.75),
+        ("context_length=64000, method=FullKV", 31.5), ("context_length=16000, method=SnapKV", 15.25),
+        ("context_length=32000, method=SnapKV", 15.75), ("context_length=64000, method=SnapKV", 17.5)}
+
+
+def test_a_histogram_of_counts_a_family_header_and_signed_changes_are_no_results(ref: Reference) -> None:
+    histogram = ("## Histogram: Response Length Distribution (Step 200)\n### Components/Axes\n"
+                 "* **X-Axis:** \"Response Length (tokens)\", bins `0-1k`, `1k-2k`\n* **Y-Axis:** \"Number of Responses\"\n"
+                 "### Detailed Analysis\n| Bin | Correct | Incorrect |\n| :--- | :--- | :--- |\n"
+                 "| `0-1k` | ~2,450 | ~610 |\n| `1k-2k` | ~1,880 | ~720 |\n")
+    assert rows(histogram, ref) == set()
+    text = ("## Scatter Plot: GPQA Diamond vs. Latency\n### Components/Axes\n- **X-axis**: \"Latency (s)\"\n"
+            "- **Y-axis**: \"GPQA Diamond Pass@1 (%)\"\n### Detailed Analysis\n- **Qwen (Orange)**:\n"
+            "  - `QwQ-32B`: `(96, 65.5)`\n#### Gain Over Previous Model (points)\n- **GPQA**: +3.5 (QwQ-32B), -0.5 (Zeta-7B)\n")
+    assert rows(text, ref) == {("QwQ-32B", "GPQA Diamond", "latency", "", 96.0), ("QwQ-32B", "GPQA Diamond", "pass@1", "", 65.5)}

@@ -61,6 +61,8 @@ _STYLE_WORDS = f"(?:{COLOURS}|{SHADES}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and
 
 _REFERENCE_STYLE = re.compile(r"(?i)\b(?:dashed|dotted|horizontal|reference|baseline)\b")
 _LEGEND_LEVEL = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<value>[~≈]?\s*\d+(?:\.\d+)?\s*%?)\)")
+_CHANCE = re.compile(r"(?i)(?:random(?:\s+(?:chance|guess(?:ing)?|baseline|level))?|(?:random\s+)?chance(?:\s+level)?|"
+                     r"majority[\s-]class)")
 _PRINTED_SCORE = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<key>[A-Za-z][\w@.\- ]{0,30}?)[:=]?\s*"
                             r"(?P<value>[~≈]?\s*\d+\.\d+\s*%?|[~≈]?\s*\d+\s*%)\)")
 _STYLE_ONLY_TEXT = re.compile(r"(?:" + _STYLE_WORDS + r"|\s)*", re.IGNORECASE)
@@ -317,7 +319,7 @@ _PANELS_LEAD = re.compile(r"(?i)(?:" + _PANEL_NOUN + r")s?\s+(?P<marks>\(?[a-h0-
                           r"\s*[:=\-–—]\s*(?P<rest>\S.*)")
 _DASHED_TITLE = re.compile(r"(?P<label>[^\d,;:—–]{2,60}?)\s+[—–-]\s+(?P<list>.*\d.*)$")
 _LABELLED_LIST = re.compile(r"(?i)\s*,?\s*\blabell?ed\s+(?P<list>[^()]*?)\s*(?:\(.*)?\.?\s*$")
-_CAPTION_FIELD = re.compile(r"(?i)^\W*(?:figure\s+|table\s+)?(?:caption|subtitle|title)\b[^:]{0,30}:")
+_CAPTION_FIELD = re.compile(r"(?i)^\W*(?:figure\s+|table\s+|chart\s+|plot\s+|main\s+)?(?:caption|subtitle|title)\b[^:]{0,30}:")
 _X_LEAD = re.compile(r"(?i)^[\s*_`]*(?:x|horizontal)\b")
 _X_POSITIONS = re.compile(r"(?i)^(?:x|horizontal)[\s-]*(?:axis\s+)?(?:positions?|ticks?|values?|categories|points|"
                           r"locations?|labels?)$")
@@ -658,6 +660,8 @@ def _reference_point(line: SourceLine, context: tuple[Span, ...], series: tuple[
         name = mentioned.pop() if len(mentioned) == 1 else None
     if name is None:
         return Skip(line.number, line.text.strip(), "unlabelled reference line")
+    if _CHANCE.fullmatch(name):  # 'a dashed line at 0.25, labeled "Random"': the chance level, no result
+        return Skip(line.number, line.text.strip(), "chance level", f"the line labelled {name} marks chance")
     # the number the 'at y ≈' points to, not the last one: 'at y ≈ 55.4, labeled "Gemini 2.5 Pro"'
     at = _REFERENCE_LINE.search(text)
     value = next((n for n in numbers if at is not None and n.end >= at.end()), numbers[-1])

@@ -41,7 +41,7 @@ _DATA_WORDS = frozenset(
     "data table tables values value points point numerical numeric estimated estimates approximate extracted "
     "extraction reconstruction reconstructed readings reading raw summary full list from grid chart plot the of "
     "scores score results result series measurements numbers breakdown by detailed details transcription "
-    "transcribed individual analysis key trends footer row".split())
+    "transcribed individual analysis key trends footer row reference references horizontal".split())
 _MARK_WORDS = frozenset("line lines curve curves bar bars".split())  # data words only beside another ('Line Series Analysis')
 
 
@@ -435,6 +435,12 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
                   if not number.is_approximate and number.suffix is None and _rx(r"20[0-3]\d").fullmatch(number.raw)
                   and _rx(r"[A-Z][\w\-]*'?\s$").search(rest[: number.start])}
     used.update(name_parts)
+    if '"' in rest or "“" in rest:
+        for i, number in enumerate(numbers):
+            if i and rest[number.start - 1: number.start] in ('"', "“") and rest[number.end: number.end + 1] in ('"', "”") \
+                    and any(n.value == number.value for n in numbers[:i]):
+                dropped.append((number, "printed label"))  # 'Constant at ~81.6%. The value "81.6" is printed at its end'
+                used.add(i)
     x_places = _places(rest, place_units, place_nouns)
     spanned: set[int] = set()  # the values of a clause opened by two places: 'Between 1 and 8 it goes from 74 to 540'
     for place in x_places:
@@ -605,7 +611,11 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
     placeholders = ("–" in rest or "—" in rest or "/a" in rest or "/A" in rest or "- " in rest or "one" in rest
                     or "ull" in rest or "issing" in rest or "OO" in rest or "✗" in rest) and _PLACEHOLDER.search(rest) is not None
     for slot in [*free, None]:
-        between = _LIST_GAP.fullmatch(rest[numbers[run[-1]].end: numbers[slot].start]) if slot is not None and run else None
+        gap = rest[numbers[run[-1]].end: numbers[slot].start] if slot is not None and run else ""
+        unit = _LIST_UNIT.match(gap) if gap[:1] == " " and gap[1:2].isalpha() else None
+        if unit and _rx(r"\s*" + re.escape(unit.group("unit")) + r"(?![\w/])").match(rest, numbers[slot].end):
+            gap = gap[unit.end():]  # '15.2 GB, 15.9 GB and 17.3 GB': a list that repeats its unit
+        between = _LIST_GAP.fullmatch(gap) if slot is not None and run else None
         if between is not None and slot not in categories and run[-1] not in categories:
             run.append(slot)
             if between.group("gaps"):
@@ -666,7 +676,9 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
         after_text = after_match.group(1) if after_match else ""
         after_text = _rx(r"\b(?:and|with|at|while|which|for|in|from|to)\b").split(after_text)[0].strip(" .")
         sentence_before = _rx(r"(?=[.;!?])(?:(?<!\d)\.\s|[;!?])").split(rest[: number.start])[-1]
-        if _ANNOTATION_KEY.search(clause) or number.is_signed and number.raw.lstrip("~≈ ").startswith("+") \
+        if _ANNOTATION_KEY.search(clause) or number.is_signed and (number.raw.lstrip("~≈ ").startswith("+") or any(
+                # '+1.1 (32B), -0.1 (72B)': among changes signed '+', a negative one is a change too
+                n.is_signed and n.raw.lstrip("~≈ ").startswith("+") for n in numbers)) \
                 or _DIFFERENCE.search(sentence_before) and (  # the whole sentence first: a quick no
                     "," not in sentence_before or _DIFFERENCE.search(_NEW_CLAUSE.split(sentence_before)[-1])):
             dropped.append((number, "annotation"))
@@ -750,6 +762,7 @@ PLACEHOLDER = r"(?i:n/?a|none|null|missing|[–—−-]+|OOM|OOT|✗)"  # OOM, O
 _PLACEHOLDER = re.compile(r"(?<![\w/])" + PLACEHOLDER + r"(?![\w/])")
 _ARROW = re.compile(r"\s*(?:→|->|⇒)\s*")
 _LIST_SEPARATOR = r"\s*(?:,|;|,?\s*and|/|\||→|->|⇒)\s*"
+_LIST_UNIT = re.compile(r"\s*(?P<unit>[A-Za-z][A-Za-z/]{0,7})(?=\s*(?:,|;|and\b|/|\|))")
 _LIST_GAP = re.compile(_LIST_SEPARATOR + r"(?P<gaps>(?:" + PLACEHOLDER + _LIST_SEPARATOR + r")*)")
 _LIST_HEAD = re.compile(r"(?:(?<![\w/])" + PLACEHOLDER + _LIST_SEPARATOR + r")+$")
 _LIST_TAIL = re.compile(r"(?:" + _LIST_SEPARATOR + PLACEHOLDER + r"(?![\w/]))+")
@@ -763,7 +776,7 @@ _WITH_AMOUNT = re.compile(r"\s*(?:%|per\s*cent|percent)?\s*,?\s+(?:with|using|un
 # a keyed category after its value, behind a preposition: '75.0% for N = 1', '86.2%, at N = 64'
 _KEYED_AFTER = re.compile(r"\s*,?\s+(?:at|@|for|with|when|under|using)\s+(?P<cat>(?![xyzXYZ]\s*=)[^\W\d_][\w\-]*\s*=\s*"
                           r"(?:[~≈]\s*)?\d+(?:[.,]\d+)*\s*[kKM]?)(?!\w|[.,]\d|\s*[×x]\s*10)")
-_UNIT_AFTER = r"(?:\s*(?i:tps|tok/s|tokens?/s|s|ms)(?![\w/]))?"  # '455 tokens/s at batch 8'
+_UNIT_AFTER = r"(?:\s*(?i:tps|tok/s|tokens?/s|s|ms|secs?|seconds|gb|gib|mb)(?![\w/]))?"  # '455 tokens/s at batch 8', '18.4 GB at 16k'
 # what joins a value to the bare number of its place: '31.0 at 512', '90.8% for 4,096 tokens',
 # '95.0% at the first tick (4096)', '77.2% at the final 131072 tick'
 _AT_NUMBER = re.compile(_UNIT_AFTER + r"(?:\s*@\s*|\s+(?:at|for)\s+(?:(?i:the|its)\s+(?:(?i:first|final|last|"

@@ -265,6 +265,8 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     """A header or label without its role prefix and trailing descriptor: the name, and
     the descriptor (``Pass@1 (Blue Bars)`` → 'Pass@1', 'Blue Bars')."""
     text, _ = _strip_prefix(text)
+    if text[-1:] in "eEnN" and (" line" in text or "aseline" in text or "eference" in text):
+        text = _REFERENCE_TAIL.sub("", text)  # 'FullKV reference line', 'FullKV baseline': the line's name
     if text[-1:] in "sSxXeE" and (" axis" in text or " spoke" in text or " vertex" in text
                                   or " Axis" in text or " Spoke" in text):  # '`AIME25` axis': the radar axis
         text = _AXIS_WORD_TAIL.sub("", text)
@@ -292,6 +294,7 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     return text.strip(), None
 
 
+_REFERENCE_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:reference(?:\s+line)?|baseline|(?:dashed|dotted|horizontal|flat)\s+line)$")
 _PRINTED_SCORE = re.compile(r"\s*\([A-Za-z][\w@.\- ]{0,30}?[:=]?\s*[~≈]?\d+\.\d+\s*%?\)$|\s*\([^()]*\d%\)$")
 _PANEL_ONLY = re.compile(r"(?i)(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:re|er)|first|"
                          r"second|third|fourth)[\s-]+)*(?:panel|chart|subplot|plot|figure|graph|pane)(?:\s*\(?[a-h0-9]\)?)?")
@@ -799,6 +802,15 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                 exceptions[bench] = other
                 if metric in (None, "score"):
                     metric = own
+    for text in (overview, *(s.text for s in chart.notes)) if ";" in overview + " ".join(s.text for s in chart.notes) else ():
+        for sentence in _rx(r"(?<!\d)[.!?](?:\s|$)").split(text):
+            # 'Accuracy (%) on MMLU, ARC-C and GSM8K; pass@1 (%) on HumanEval': each clause's metric for its benchmarks
+            told = [(m, [b for b, _, _ in find_benchmarks(clause, ref)]) for clause in sentence.split(";")
+                    if (m := match_metric(_rx(r"\bon\b.*").sub("", clause), ref)) not in (None, "score")]
+            if len(told) >= 2 and len({m for m, _ in told}) >= 2 and all(benchmarks for _, benchmarks in told):
+                exceptions.update({b: m for m, benchmarks in told for b in benchmarks if b not in exceptions})
+                if metric in (None, "score"):
+                    metric = told[0][0]
     unit = value_axis.unit if value_axis else None
     benchmark_text = value_axis.benchmark_text if value_axis else None
     setting_key = _text_setting_named(f"{overview} {title}", ref) or "method"
@@ -1026,7 +1038,7 @@ def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
 _SPELLED_SCALE = re.compile(r"(?i)\b(?:thousands?|millions?|billions?)\b|\(\s*[kKM]\s+tokens?\s*\)")  # not '(b)', '(k)'
 _RATIO_NOTATION = re.compile(r"(\d+(?:\.\d+)?)\s*:\s*1")
 _RATIO_SIGN = re.compile(r"\s*[×✕]$")  # '2×' in a compression-ratio column: the number 2
-_CONFIG_HEADER = re.compile(r"(?i)(?:config(?:uration)?|setting|budget)s?\b")
+_CONFIG_HEADER = re.compile(r"(?i)(?:config(?:uration)?|setting|budget|(?:point\s+|data\s+|marker\s+)?label)s?\b")
 _COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?(?:\s*\([^()]{1,20}\))?")
 _PINNED_AT = re.compile(r"\s[@·]\s*(?P<value>\d[\d.,]*\s*[kK]?)\s*$")  # space before '@': not pass@1; 'MATH-500 · 4k'
 _PINNED = re.compile(r"(?<![\w.])(?P<key>[^\W\d_][\w-]{0,20}?)\s*=\s*(?P<value>[~≈]?\d[\d.,]*\s*[kK]?)(?![\w.])")
@@ -1200,7 +1212,7 @@ _PART_OF_FIGURE = re.compile(r"(?i)(.*\S)\s+(?:column|row|panel|subplot|plot)")
 _BENCHMARK_AXIS = re.compile(r"(?i)\b(?:benchmarks?|datasets?|tasks?|suites?|evaluation sets?|test sets?)\b")
 _KEYED_GROUP = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?P<key>[A-Z][a-z]{2,15}(?:\s[a-z]{2,15})?)\s*:\s*"
                           r"(?P<value>[^:=]{1,40})")  # '3.1 Language: English', 'Category: HarmBench'
-_GROUPING_WORD = re.compile(r"(?i)\b(?:category|group|subset|split|domain|suite|section|cluster|block|part)$")
+_GROUPING_WORD = re.compile(r"(?i)\b(?:category|group|subset|split|domain|suite|section|cluster|block|part|reference|baseline)$")
 _KEY_IS_VALUE = re.compile(r"(?P<key>[A-Za-z][A-Za-z ]{0,24}?)\s*=\s*(?P<value>[^=,;]{1,30}?)")
 _METRIC_TAIL = re.compile(r"(?P<head>\S+)\s+(?P<tail>[A-Za-z][\w@/.%-]*(?:\s[\w@/.%()-]+){0,2})")
 
@@ -1577,6 +1589,8 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
         label_core = _rx(r"\([^()]*\)").sub("", quantity.label).strip().lower()
         if keys and label_core and len(keys) > 1 and (_word_in(label_core, keys.lower()) or _word_in(keys.lower(), label_core)):
             return role, quantity  # not 'k' (an axis named 'k (number of samples)') inside 'Pass@k'
+    if keys and "across" in keys:  # 'Constant at ~81.6% across the whole x-axis': where the level holds, no key
+        keys = _rx(r"(?i)\bacross\s+(?:the\s+)?(?:whole\s+|entire\s+|full\s+)?(?:x-axis|range|plot|chart)\b").sub(" ", keys).strip()
     if keys:
         if _rx(r"(?i)x-axis|horizontal").search(keys) and "x" in axes:
             return "x", axes["x"]
@@ -1739,6 +1753,12 @@ def _aligned(chart: Chart, figure: Figure, ref: Reference, facts: DocumentFacts)
         elif categories and len(categories) == len(listed):
             aligned = tuple(Reading(r.number, category=c) for r, c in zip(listed, categories))
             rest = tuple(r for r in point.readings if not r.is_listed)
+            ticks = {c.strip().lower() for c in categories}
+            for stray in (r for r in rest if not r.category and r.at is None and r.number.raw.lower() in ticks):
+                # 'Going from 16k to 128k, the values are 15.2 GB, 15.9 GB, ...': the span's ends are places
+                facts.skipped.append(Skip(point.line, point.quote, "axis position",
+                                          f"{stray.number.raw} is an x tick beside the list of values", token=stray.number.raw))
+            rest = tuple(r for r in rest if r.category or r.at is not None or r.number.raw.lower() not in ticks)
             points.append(Point(point.line, point.quote, point.context, point.label, rest + aligned, point.note,
                                 point.fields, point.is_reference_line, point.is_table_row))
         else:
@@ -1771,7 +1791,8 @@ _IGNORED_COLUMN = re.compile(
     r"^(?:legend|line|rank|#|no\.?|index|id|position|category|group|domain|area|capability|skill)$|"
     r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|descriptions?|"
     r"observations?|source|"
-    r"reference|link|url|date|license|released?|organi[sz]ation|org|type|open)\b|±|"
+    r"reference|link|url|date|license|released?|organi[sz]ation|org|developer|vendor|provider|company|lab|creator|"
+    r"type|open)\b|±|"
     r"^(?:difference|diff\.?|delta|change|gain|improvement|gap)\b|^Δ|\bΔ\s*$")
 
 
@@ -1892,6 +1913,10 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         quantity = quantity_of(header_clean, ref)
         if quantity.kind == "unknown" and header_clean in figure.symbols:  # a column headed 'k' or 'N'
             quantity = Quantity("setting", header_clean, setting_key=figure.symbols[header_clean])
+        if quantity.kind == "unknown" or quantity.kind == "metric" and quantity.metric == "score" and not quantity.benchmark:
+            # 'Approx. Mean Length (tokens)' under an x axis 'Mean Response Length (tokens)': that axis's quantity
+            quantity = next((q for q in figure.axes.values() if q.label and q.kind in ("metric", "params")
+                             and _names_axis(header_clean, q.label)), quantity)
         pair = _PAIR_CELL.fullmatch(cell) if number is None and figure.cell_pair and "/" in cell else None
         if pair:  # '38.5 / 1,310': two readings of one column, each measuring its part of the pair
             for part, measure in zip((pair.group("a"), pair.group("b")), figure.cell_pair):
@@ -2574,7 +2599,8 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
     else:
         benchmark_name = benchmark or benchmark_text or ""
     label_key = figure.setting_key_for_labels
-    if label_key in settings and slot.model and _is_family_of(settings[label_key], slot.model):
+    if label_key in settings and slot.model and (_is_family_of(settings[label_key], slot.model)
+                                                 or settings[label_key].strip().lower() in ref.families):
         settings = {k: v for k, v in settings.items() if k != label_key}  # 'Gemma (Green)' over 'Gemma-3-1B-it': its family
     metric, settings = _bind_k(metric, settings, figure)
     setting = ", ".join(f"{k}={v}" for k, v in sorted(settings.items()))
@@ -2620,6 +2646,9 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
         return False
     if _NO_RESULT_KIND.search(text):
         return True
+    counted = [a.label for a in chart.axes if a.role in ("y", "y_left") and a.label]
+    if counted and all(_COUNT_AXIS.fullmatch(_rx(r"\([^()]*\)").sub("", label).strip()) for label in counted):
+        return True  # a histogram of 'Number of Responses' per length bin: counts, on no benchmark
     x_axis = figure.axes.get("x")
     scores = [q for q in figure.axes.values() if q.kind == "metric" and q.metric and
               getattr(ref.metric_rule(q.metric), "kind", "score") == "score"]
