@@ -167,3 +167,52 @@ def test_a_histogram_of_counts_a_family_header_and_signed_changes_are_no_results
             "- **Y-axis**: \"GPQA Diamond Pass@1 (%)\"\n### Detailed Analysis\n- **Qwen (Orange)**:\n"
             "  - `QwQ-32B`: `(96, 65.5)`\n#### Gain Over Previous Model (points)\n- **GPQA**: +3.5 (QwQ-32B), -0.5 (Zeta-7B)\n")
     assert rows(text, ref) == {("QwQ-32B", "GPQA Diamond", "latency", "", 96.0), ("QwQ-32B", "GPQA Diamond", "pass@1", "", 65.5)}
+
+
+def test_a_sentence_over_items_names_its_series_by_look_and_one_tick_places_one_value(ref: Reference) -> None:
+    text = ("## Line Chart: AIME 2025 Pass@1 vs. Thinking Budget\n### Components/Axes\n"
+            "* **X-axis Title:** \"Thinking Budget (tokens)\"\n  * Markers: 1k, 2k, 4k\n"
+            "* **Y-axis Title:** \"AIME 2025 Pass@1 (%)\"\n* **Legend:**\n"
+            "  * Blue line with circle markers: Zeta-8B\n  * Green line with triangle markers: Kappa-4B\n"
+            "### Detailed Analysis\nThe green line is the flattest of the two:\n"
+            "* At 1k, the green triangles sit at about 18.5.\n* Doubling the budget (to 2k) lifts the green line to 22.75.\n"
+            "* It finishes at 25.5 on the far right (4k).\n")
+    assert rows(text, ref) == {
+        ("Kappa-4B", "AIME 2025", "pass@1", "thinking_budget=1000", 18.5),
+        ("Kappa-4B", "AIME 2025", "pass@1", "thinking_budget=2000", 22.75),
+        ("Kappa-4B", "AIME 2025", "pass@1", "thinking_budget=4000", 25.5)}
+
+
+def test_an_annotation_inside_a_look_parenthetical_and_a_clustering_remark(ref: Reference) -> None:
+    text = ("## Scatter Plot: AIME 2025 Accuracy vs. Time to Answer\n### Overview\nZeta-32B under two methods.\n"
+            "### Components/Axes\n- **X-axis**: \"Time to answer (s)\"\n- **Y-axis**: \"Accuracy\"\n"
+            "### Detailed Analysis\n- **Teal squares (fastest-2 (Ours))**: (7.5, 0.655)\n"
+            "- **Grey circles (majority)**: (12.5, 0.625)\n"
+            "- **Clustering**: the two points sit between 0.6 and 0.7.\n")
+    assert {(row[3], row[4]) for row in rows(text, ref) if row[2] != "latency"} == {
+        ("method=fastest-2", 0.655), ("method=majority", 0.625)}
+
+
+def test_a_table_told_with_no_blank_line_after_a_list_item_and_a_trend_verification_block(ref: Reference) -> None:
+    text = ("## Dual-Axis Line Chart: AIME24 Pass@1 during RL Training\n### Overview\nZeta-1.5B over RL training.\n"
+            "### Components/Axes\n* **X-Axis:** Labeled `RL Training Steps`.\n* **Y-Axis:** Labeled `AIME24 Pass@1 (%)`.\n"
+            "### Detailed Analysis\n**Trend Verification:**\n"
+            "* **AIME24 Pass@1 (Red):** Rises from just under 29% to almost 40%.\n"
+            "**Approximate Data Points:**\n| RL Training Steps | AIME24 Pass@1 (Approx. %) |\n| :--- | :--- |\n"
+            "| 0 | ~28.5 |\n| 50 | ~30.25 |\n")
+    assert rows(text, ref) == {
+        ("Zeta-1.5B", "AIME 2024", "pass@1", "training_steps=0", 28.5),
+        ("Zeta-1.5B", "AIME 2024", "pass@1", "training_steps=50", 30.25)}
+
+
+def test_an_x_axis_named_by_a_noun_keys_its_text_ticks_and_listed_columns_keep_their_metrics(ref: Reference) -> None:
+    text = ("## Bar Chart: MGSM Accuracy by Language\n### Components/Axes\n"
+            "- **X-axis (Language)**: Categorical: English, Thai, Swahili.\n- **Y-axis**: \"Accuracy (%)\"\n"
+            "### Detailed Analysis\n#### **Zeta-7B** (Blue)\n- English: 88.5%\n- Thai: 70.25%\n- Swahili: 31.5%\n")
+    assert {row[3] for row in rows(text, ref)} == {"language=English", "language=Thai", "language=Swahili"}
+    table = ("## Table: Chat evaluation of two models\n### Components/Axes\n* **Columns:**\n    * Model\n"
+             "    * IFEval (prompt-level strict acc., %)\n    * Arena-Hard (WR, %)\n    * MT-Bench (score, 1-10)\n"
+             "### Detailed Analysis\n| Model | IFEval | Arena-Hard | MT-Bench |\n| :--- | :---: | :---: | :---: |\n"
+             "| Zeta-8B | 76.5 | 27.25 | 8.1 |\n")
+    assert rows(table, ref) == {("Zeta-8B", "IFEval", "accuracy", "", 76.5), ("Zeta-8B", "Arena-Hard", "win_rate", "", 27.25),
+                                ("Zeta-8B", "MT-Bench", "score", "", 8.1)}

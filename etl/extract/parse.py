@@ -1263,6 +1263,8 @@ def parse_chart(text: str) -> Chart:
         if header_text is None and line.kind == "paragraph" and _rx(r"(?:[^.;!?]|\.\d){3,90}:").fullmatch(clean(content)) \
                 and not read_values(_rx(r"\([^()]*\)").sub(" ", clean(content)))[0]:
             header_text = clean(content).rstrip(":")  # 'In the MathVista group:'
+            if legend and _SENTENCE_VERB.search(header_text):  # 'The green line is the flattest of the three:'
+                header_text = _introduced_series(header_text, tuple(e.label for e in legend), tuple(legend)) or header_text
         if header_text is None and line.kind == "paragraph" and _PANEL_MARK.match(clean(content)):
             header_text = clean(content)  # '(a) Pass@1 vs. cache size'
             line = replace(line, kind="heading", depth=5)
@@ -1321,6 +1323,8 @@ def parse_chart(text: str) -> Chart:
             elif not _XY_VALUES.search(rest):
                 if scope is not None:
                     scope.role, scope.field = "field", label
+                if header_text is not None and not rest.strip() and line.kind == "paragraph" and "erification" in label:
+                    remark = label  # '**Trend Verification:**' alone on its line: what it heads is remarks
                 unnamed = next(((k, s) for k, (_, s) in enumerate(context) if s.line in panels and not s.text), None)
                 if unnamed is not None and label.lower() == "title" and rest.strip():
                     # '- **Title**: "AIME 2024" (top center)' under '## Subplot (a)': the panel's name
@@ -1412,7 +1416,7 @@ def parse_chart(text: str) -> Chart:
             told = (*told[-7:], notes[-1])
             # 'The purple line (Zeta-7B) is the highest line throughout.' over its items
             context = _introduce(context, line, following.get(line.number), _introduced_series(
-                clean(content), tuple(e.label for e in legend)) if section == "data" else None)
+                clean(content), tuple(e.label for e in legend), tuple(legend)) if section == "data" else None)
             continue
         if label is None and line.kind == "paragraph":
             if scope is not None:
@@ -1654,11 +1658,20 @@ def _names_category(sentence: str, categories: frozenset[str]) -> bool:
     return any(c[:1].isalpha() and c in lowered for c in categories)
 
 
-def _introduced_series(text: str, series: tuple[str, ...]) -> str | None:
-    """The one series a paragraph names (a model-like name with a digit, or a legend label), or None."""
+def _introduced_series(text: str, series: tuple[str, ...], legend: tuple[LegendEntry, ...] = ()) -> str | None:
+    """The one series a paragraph names (a model-like name with a digit, a legend label, or a look
+    only one legend entry has: 'The green line is the flattest of the three:'), or None."""
     names = {m.group("name").rstrip(".") for m in _NAME_TOKEN.finditer(text)
              if _HAS_DIGIT(m.group("name")) and not find_numbers(m.group("name")) and len(m.group("name")) >= 3}
     names |= {label for label in series if label and _rx(r"(?<![\w.\-])" + re.escape(label) + r"(?![\w\-])").search(text)}
+    if not names and legend:
+        for look in _LOOK_RUN.finditer(text):
+            colours = set(_rx(r"(?i)\b(?:" + COLOURS + r")\b").findall(look.group(0).lower()))
+            owners = {e.label for e in legend if colours and colours <= set(_rx(r"(?i)\b(?:" + COLOURS + r")\b").findall(
+                e.style.lower()))}
+            if len(owners) == 1:
+                names |= owners
+                break
     return names.pop() if len(names) == 1 else None
 
 
@@ -1870,9 +1883,10 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 readings = [_in_category(r, sentence_category) for r in readings]
             if readings and line.parts:  # a joined paragraph: each value on the physical line it was written on
                 by_line: dict[tuple[int, str], list[Reading]] = {}
+                base = value_first[index][1] if index in value_first else end  # where the read text starts
                 for reading in readings:
                     core = _rx(r"\d[\d.,]*").search(reading.number.raw)  # 'about 60.5' may start on the line before
-                    by_line.setdefault(_physical_line(line, sentence_start + end + reading.number.start,
+                    by_line.setdefault(_physical_line(line, sentence_start + base + reading.number.start,
                                                       core.group(0) if core else reading.number.raw), []).append(reading)
                 points.extend(Point(line=number, quote=quote.strip(), context=context, label=name,
                                     readings=tuple(group), topics=topics) for (number, quote), group in by_line.items())
@@ -1887,7 +1901,8 @@ def _physical_line(line: SourceLine, offset: int, raw: str) -> tuple[int, str]:
     `offset` of its cleaned content (cleaning only removes characters, so the raw offset is no
     smaller)."""
     first = line.part_at(offset)[0]
-    for _, number, text in line.parts:
-        if number >= first and raw in text:
+    for start, number, text in line.parts:
+        # searched from the offset on: an earlier occurrence of the same number is another value ('~13%, ... ~13%')
+        if number >= first and text.find(raw, max(0, offset - start)) >= 0:
             return number, text
     return line.part_at(offset)

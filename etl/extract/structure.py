@@ -562,12 +562,19 @@ def _block_kinds(text: str) -> tuple[dict[int, tuple[str, int, bool]], set[int],
     if "\\begin{tabular" in text:
         _latex_grids(raw_lines, kinds, header_rows, grid_cells)
     for line, (kind, _, _) in list(kinds.items()):  # '| Qwen3-4B | 73.5 | 65.1 |' with no rule row: a table's rows
-        if kind == "paragraph" and _PIPE_ROW.fullmatch(raw_lines[line]):
-            kinds[line] = ("table_row", 0, False)
+        if kind in ("paragraph", "item_continuation") and _PIPE_ROW.fullmatch(raw_lines[line]):
+            # (also a table swallowed by a list item's lazy continuation, written with no blank line before it)
+            if _PIPE_RULE.fullmatch(raw_lines[line]):
+                kinds[line] = ("table_rule", 0, False)
+                if line - 1 in kinds and kinds[line - 1][0] == "table_row":
+                    header_rows.add(line - 1)
+            else:
+                kinds[line] = ("table_row", 0, False)
     return kinds, header_rows, grid_cells
 
 
 _PIPE_ROW = re.compile(r"\s*\|(?:[^|\n]*\|){2,}\s*")
+_PIPE_RULE = re.compile(r"\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*")
 
 
 def split_lines(text: str) -> list[SourceLine]:

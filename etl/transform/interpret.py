@@ -61,6 +61,7 @@ _GENERIC_WORDS = re.compile(
     r"(?:[a-z]+))$"
 )
 _HAS_DIGIT = re.compile(r"\d").search
+_NOUN_LABEL = re.compile(r"[A-Za-z][a-z]+(?:\s[A-Za-z][a-z]+){0,2}")
 _CATEGORY_AXIS = re.compile(r"^(?:benchmarks?|datasets?|tasks?|models?|methods?|categories|category|domains?)\b",
                             re.IGNORECASE)
 
@@ -265,6 +266,8 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     """A header or label without its role prefix and trailing descriptor: the name, and
     the descriptor (``Pass@1 (Blue Bars)`` → 'Pass@1', 'Blue Bars')."""
     text, _ = _strip_prefix(text)
+    if "))" in text:  # 'Teal squares (fastest-2@k (Ours))': the annotation inside the look's parenthetical goes
+        text = _NESTED_OURS.sub("", text)
     if text[-1:] in "eEnN" and (" line" in text or "aseline" in text or "eference" in text):
         text = _REFERENCE_TAIL.sub("", text)  # 'FullKV reference line', 'FullKV baseline': the line's name
     if text[-1:] in "sSxXeE" and (" axis" in text or " spoke" in text or " vertex" in text
@@ -294,6 +297,7 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     return text.strip(), None
 
 
+_NESTED_OURS = re.compile(r"(?i)\s*\((?:ours|proposed|this work)\)(?=\s*\))")
 _REFERENCE_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:reference(?:\s+line)?|baseline|(?:dashed|dotted|horizontal|flat)\s+line)$")
 _PRINTED_SCORE = re.compile(r"\s*\([A-Za-z][\w@.\- ]{0,30}?[:=]?\s*[~≈]?\d+\.\d+\s*%?\)$|\s*\([^()]*\d%\)$")
 _PANEL_ONLY = re.compile(r"(?i)(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:re|er)|first|"
@@ -754,6 +758,10 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
             quantity = Quantity("category", axis.label)  # 'Safety Evaluation Suites' over 'HarmBench, XSTest'
         if not axis.label and quantity.kind == "unknown" and any(parse_number(t) is None for t in axis.ticks):
             quantity = Quantity("category", "")  # an axis given only by its text categories ('FullKV, H2O, ...')
+        if axis.role == "x" and quantity.kind == "unknown" and _NOUN_LABEL.fullmatch(axis.label) and len(axis.ticks) >= 2 \
+                and not any(_HAS_DIGIT(t) or find_benchmark(t, ref) or is_model_like(t, ref) for t in axis.ticks):
+            # 'Language' over 'English, Chinese, Thai': the axis names the setting its text ticks are values of
+            quantity = Quantity("setting", axis.label, setting_key=_setting_key(axis.label))
         axes.setdefault(axis.role, quantity)
     x_axis = chart.axis("x")
     x_categories = x_axis.ticks if x_axis else ()
@@ -802,6 +810,16 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                 exceptions[bench] = other
                 if metric in (None, "score"):
                     metric = own
+    listed: dict[str, str] = {}
+    for note in chart.notes if len(chart.notes) <= 40 else ():
+        named = find_benchmarks(note.text, ref) if "(" in note.text else []
+        own = match_metric(note.text[: named[0][1]] + " " + note.text[named[0][2]:], ref) if len(named) == 1 else None
+        if own is not None:
+            listed.setdefault(named[0][0], own)
+    if len(listed) >= 2 and len(set(listed.values()) - {"score"}) >= 2:
+        # '* IFEval (prompt-level strict acc., %)', '* Arena-Hard (WR, %)' among a table's columns: each its own metric
+        for bench, own in listed.items():
+            exceptions.setdefault(bench, own)
     for text in (overview, *(s.text for s in chart.notes)) if ";" in overview + " ".join(s.text for s in chart.notes) else ():
         for sentence in _rx(r"(?<!\d)[.!?](?:\s|$)").split(text):
             # 'Accuracy (%) on MMLU, ARC-C and GSM8K; pass@1 (%) on HumanEval': each clause's metric for its benchmarks
@@ -1464,6 +1482,12 @@ def _resolve_at(readings: tuple[Reading, ...], figure: Figure, ref: Reference) -
     is_category = x_axis.kind in ("setting", "category") if x_axis is not None \
         else figure.number_key(ref) is not None
     ticks = {c.strip().lower() for c in figure.x_categories}
+    bare = [r for r in readings if not r.category and r.at is None and not r.position and not r.is_listed]
+    on_ticks = [r for r in bare if r.number.raw.lower() in ticks and not r.number.is_approximate]
+    if is_category and len(readings) == 2 and len(bare) == 2 and len(on_ticks) == 1:
+        # 'Doubling the budget (to 2k) lifts the green line to 22.8': one x tick and one value, the tick its place
+        value = next(r for r in bare if r is not on_ticks[0])
+        return (replace(value, category=on_ticks[0].number.raw),)
     resolved: list[Reading] = []
     placed: Reading | None = None  # an x tick whose value follows in parentheses: '0.6 (~31.25)'
     for index, reading in enumerate(readings):
@@ -2348,7 +2372,8 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         for quantity in figure.axes.values():
             if quantity.kind == "metric" and quantity.metric == slot.metric:
                 point_quantity = quantity
-    if any(r.at is not None or r.category or r.after_text[:3] == " (" for r in point.readings):
+    if any(r.at is not None or r.category or r.after_text[:3] == " (" for r in point.readings) or (
+            len(point.readings) == 2 and figure.x_categories and not point.is_table_row):
         point = replace(point, readings=_resolve_at(point.readings, figure, ref))
     if point.label is None and not point.is_table_row and len(point.readings) > 1:
         point = replace(point, readings=_shared_unit(point.readings, ref))
@@ -2560,10 +2585,11 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         metric = quantity.metric or slot.metric or figure.metric or "score"
         if metric == "score":  # 'Score: 0.874' under an axis of strict accuracy: the generic word names no metric
             metric = next((m for m in (slot.metric, figure.metric) if m and m != "score"), "score")
-        elif quantity.benchmark and not quantity.metric and (rule := ref.metric_rule(metric)) is not None \
-                and rule.kind in ("throughput", "latency", "cost"):
-            # 'BF16 (GSM8K 84.6%)' printed in a throughput chart's legend: the benchmark's score, not the chart's measure
-            metric = "accuracy" if reading.number.suffix == "%" else "score"
+        elif quantity.benchmark and not quantity.metric and reading.number.suffix == "%" \
+                and (rule := ref.metric_rule(metric)) is not None and rule.kind in ("throughput", "latency", "cost"):
+            # 'BF16 (GSM8K 84.6%)' printed in a throughput chart's legend: a share is the benchmark's score, not the
+            # chart's measure
+            metric = "accuracy"
     if quantity.kind != "metric":
         metric = slot.metric or figure.metric or "score"
     rule = ref.metric_rule(metric)
@@ -2591,7 +2617,7 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
         # y axis of 'Proportion of Solved Environments': the name the title gives
         benchmark_text = named
     is_scoped = benchmark is None and benchmark_text is None
-    if benchmark in figure.metric_exceptions and metric == figure.metric:
+    if benchmark in figure.metric_exceptions and metric in (figure.metric, "score"):
         metric = figure.metric_exceptions[benchmark]  # the caption's exception: 'except LiveCodeBench, which reports Pass@1'
         rule = ref.metric_rule(metric)
     if is_scoped:
