@@ -216,3 +216,28 @@ def test_an_x_axis_named_by_a_noun_keys_its_text_ticks_and_listed_columns_keep_t
              "| Zeta-8B | 76.5 | 27.25 | 8.1 |\n")
     assert rows(table, ref) == {("Zeta-8B", "IFEval", "accuracy", "", 76.5), ("Zeta-8B", "Arena-Hard", "win_rate", "", 27.25),
                                 ("Zeta-8B", "MT-Bench", "score", "", 8.1)}
+
+
+def test_a_caption_states_the_figure_metric_and_one_benchmark_its_own(ref: Reference) -> None:
+    text = ("## Table: Scores of two small models\n### Overview\nTwo models on MMLU-Pro, IFEval and Arena-Hard.\n"
+            "### Components/Axes\n* **Columns:** Model, MMLU-Pro, IFEval, Arena-Hard (Win Rate %)\n"
+            "* **Caption:** \"Scores (%) on knowledge and instruction-following benchmarks. Arena-Hard: win rate (%). "
+            "Best in bold.\"\n### Detailed Analysis\n| Model | MMLU-Pro | IFEval | Arena-Hard | Tokens |\n"
+            "| :--- | :--- | :--- | :--- | :--- |\n| Zeta-8B | 47.5 | 79.75 | 26.5 | — |\n")
+    assert rows(text, ref) == {("Zeta-8B", "MMLU-Pro", "score", "", 47.5), ("Zeta-8B", "IFEval", "score", "", 79.75),
+                               ("Zeta-8B", "Arena-Hard", "win_rate", "", 26.5)}
+
+
+def test_benchmark_token_columns_sibling_leads_and_axis_range_fields(ref: Reference) -> None:
+    table = ("## Table: Accuracy and Output Length on GSM8K\n### Detailed Analysis\n"
+             "| Model | GSM8K Acc. (%) | GSM8K Tokens |\n|---|---|---|\n| Zeta-7B | 89.75 | 1,405 |\n")
+    assert rows(table, ref) == {("Zeta-7B", "GSM8K", "accuracy", "", 89.75), ("Zeta-7B", "GSM8K", "cost", "", 1405.0)}
+    leads = ("## Combination Chart: Response Length and Accuracy by Difficulty (Zeta-2B) on MATH-500\n"
+             "### Components/Axes\n* **X-Axis:** `Difficulty Level`, categories `Level 1` to `Level 2`.\n"
+             "* **Left Y-Axis:** `Avg. Output Tokens`\n* **Right Y-Axis:** `Accuracy (%)`\n"
+             "### Detailed Analysis\n**Response length (gray bars):** The bars grow with every level.\n"
+             "* `Level 1`: ~1,240 tokens\n* `Level 2`: ~1,870 tokens\n\n"
+             "**Accuracy (red line):** The line starts at approximately 97.5% for Level 1 and drops to about 95.25% "
+             "for Level 2.\n\n* **Y-Axis Range:** 0 to 100\n")
+    assert {(row[2], row[4]) for row in rows(leads, ref)} == {("cost", 1240.0), ("cost", 1870.0), ("accuracy", 97.5),
+                                                              ("accuracy", 95.25)}

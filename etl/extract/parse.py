@@ -947,6 +947,7 @@ def parse_chart(text: str) -> Chart:
     present = [ln for ln in lines if ln.kind != "blank"]
     previous = {b.number: a.number for a, b in zip(present, present[1:])}  # the non-blank line before each
     following = {a.number: b for a, b in zip(present, present[1:])}  # and the one after
+    by_number = {line.number: line for line in present}
     # items with deeper items under them: group headers, whatever text follows their label
     parents = {a.number for a, b in zip(present, present[1:]) if a.kind == "item" and b.kind == "item"
                and b.depth > a.depth}
@@ -1385,6 +1386,11 @@ def parse_chart(text: str) -> Chart:
         if heading_items and line.kind == "item":  # a sibling or shallower item closes a heading item's group
             rank = _header_rank(line)
             context = [(r, s) for r, s in context if s.line not in heading_items or r < rank]
+        if line.kind == "paragraph" and label and content.lstrip().startswith(("**", "__")):
+            # '**Accuracy (red line):** ...' after '**Response length (gray bars):** The bars grow ...' and its items: a
+            # sibling lead closes the one before (a bare bold header, '**GPQA-D**', stays over its lines)
+            context = [(r, s) for r, s in context if not (_PARAGRAPH_RANK <= r < 7.0 and s.line in by_number
+                                                          and split_label(by_number[s.line].content)[2].strip())]
         ctx = tuple(s for _, s in context)
         lead_series = label is not None and (_ONE_NAME.fullmatch(label.rstrip(". ")) is not None
                                              or label.rstrip(". ") in {e.label for e in legend}

@@ -32,7 +32,7 @@ DESCRIPTIVE_FIELDS = re.compile(
     r"(?:[\w-]+\s+){0,2}verification|"
     r"note|notes|observation|description|appearance|visual|label|labels|annotation|line\s*style|"
     r"legend(?:\s+\w+)?|spatial\s+\w+|pattern|highlight|comment|remark|outliers?|range|spread|clustering|distribution|"
-    r"extremes?|comparison|summary|"
+    r"extremes?|comparison|summary|(?:[xy]|horizontal|vertical)[\s-]*ax[ie]s(?:\s+(?:range|scale|ticks?|limits?|labels?|title))?|"
     r"count|number of points|total points|chart type|type|title|shaded (?:band|region|area)|band|region|"
     r"shading|annotation|arrow|inset|text|label text)$",
     re.IGNORECASE,

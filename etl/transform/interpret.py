@@ -820,6 +820,7 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
         # '* IFEval (prompt-level strict acc., %)', '* Arena-Hard (WR, %)' among a table's columns: each its own metric
         for bench, own in listed.items():
             exceptions.setdefault(bench, own)
+    captions = [t for t in (*(s.text for s in chart.notes), *(s.text for s in chart.overview)) if _CAPTION_WORD.search(t)]
     for text in (overview, *(s.text for s in chart.notes)) if ";" in overview + " ".join(s.text for s in chart.notes) else ():
         for sentence in _rx(r"(?<!\d)[.!?](?:\s|$)").split(text):
             # 'Accuracy (%) on MMLU, ARC-C and GSM8K; pass@1 (%) on HumanEval': each clause's metric for its benchmarks
@@ -829,6 +830,17 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                 exceptions.update({b: m for m, benchmarks in told for b in benchmarks if b not in exceptions})
                 if metric in (None, "score"):
                     metric = told[0][0]
+    for text in captions:
+        # a caption's 'Scores (%) on ... benchmarks. Arena-Hard: win rate (%).': the figure's metric, and one benchmark's own
+        told = [(m, [b for b, _, _ in find_benchmarks(sentence, ref)]) for sentence in _rx(r"(?<!\d)[.!?](?:\s|$)").split(text)
+                if (m := match_metric(_rx(r"\bon\b.*").sub("", sentence), ref)) is not None]
+        general = [m for m, benchmarks in told if not benchmarks]
+        own = [(m, benchmarks) for m, benchmarks in told if benchmarks and m != "score" and m not in general]
+        named = {b for b, _, _ in find_benchmarks(f"{title} {overview} {text}", ref)}
+        if general and own and len(own) < len(told) and len(named - {b for _, bs in own for b in bs}) >= 1:
+            exceptions.update({b: m for m, benchmarks in own for b in benchmarks if b not in exceptions})
+            if metric in (None, "score", *(m for m, _ in own)):
+                metric = general[0]
     unit = value_axis.unit if value_axis else None
     benchmark_text = value_axis.benchmark_text if value_axis else None
     setting_key = _text_setting_named(f"{overview} {title}", ref) or "method"
@@ -1134,6 +1146,8 @@ def _worded_tick(key: str, text: str, figure: Figure, ref: Reference) -> tuple[s
     return (valued, text) if valued else (figure.setting_key_for_labels, text)
 
 
+_TOKENS_TAIL = re.compile(r"(?i)\W*(?:(?:avg\.?|average|mean)\s+)?(?:(?:output|response|generated)\s+)?tokens?\W*")
+_CAPTION_WORD = re.compile(r"(?i)\bcaption\b")
 _NO_LIMIT = re.compile(r"(?i)[\"'`]?(?:no|none|without|unlimited|unconstrained|unbounded|infinite|∞)"
                        r"(?:\s+(?:budget|limit|cap|constraint|restriction)s?)?[\"'`]?")
 _CATEGORY_LABEL = re.compile(
@@ -1937,6 +1951,11 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         quantity = quantity_of(header_clean, ref)
         if quantity.kind == "unknown" and header_clean in figure.symbols:  # a column headed 'k' or 'N'
             quantity = Quantity("setting", header_clean, setting_key=figure.symbols[header_clean])
+        if quantity.kind == "metric" and quantity.benchmark and not quantity.metric \
+                and (found := find_benchmark(header_clean, ref)) is not None \
+                and _TOKENS_TAIL.fullmatch(header_clean[: found[1]] + header_clean[found[2]:]):
+            # 'GSM8K Tokens' beside 'GSM8K Acc. (%)': the tokens spent on that benchmark
+            quantity = replace(quantity, metric="cost", unit="tokens")
         if quantity.kind == "unknown" or quantity.kind == "metric" and quantity.metric == "score" and not quantity.benchmark:
             # 'Approx. Mean Length (tokens)' under an x axis 'Mean Response Length (tokens)': that axis's quantity
             quantity = next((q for q in figure.axes.values() if q.label and q.kind in ("metric", "params")
