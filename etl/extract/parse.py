@@ -25,6 +25,7 @@ from benchdb.etl.extract.recognize import (
     AT_PHRASE,
     DESCRIPTIVE_FIELDS,
     LIST_PLACES,
+    PRINTED_SCORE,
     clean,
     named_clauses,
     names_no_data,
@@ -63,8 +64,6 @@ _REFERENCE_STYLE = re.compile(r"(?i)\b(?:dashed|dotted|horizontal|reference|base
 _LEGEND_LEVEL = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<value>[~≈]?\s*\d+(?:\.\d+)?\s*%?)\)")
 _CHANCE = re.compile(r"(?i)(?:random(?:\s+(?:chance|guess(?:ing)?|baseline|level))?|(?:random\s+)?chance(?:\s+level)?|"
                      r"majority[\s-]class)")
-_PRINTED_SCORE = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<key>[A-Za-z][\w@.\- ]{0,30}?)[:=]?\s*"
-                            r"(?P<value>[~≈]?\s*\d+\.\d+\s*%?|[~≈]?\s*\d+\s*%)\)")
 _STYLE_ONLY_TEXT = re.compile(r"(?:" + _STYLE_WORDS + r"|\s)*", re.IGNORECASE)
 _LEGEND_ENTRY = re.compile(
     r"(?<![\w-])(?P<style>(?:" + _STYLE_WORDS + r"\s*)+?)\s*(?:[:=→]|\s-\s|\s–\s)\s*(?P<label>[^;,=]+?)\s*(?=;|,\s*"
@@ -278,9 +277,7 @@ def parse_axis(content: str, line: int) -> Axis | None:
     ticks_after = _listed_ticks(dashed.group("list")) if dashed else None
     if ticks_after and len(ticks_after) >= 2:  # 'Token Budget — 512, 1024, 2048 (log scale)': the title, then its ticks
         label = dashed.group("label").strip()
-        unit_match = _rx(r"\(([^()]{1,30})\)\s*$").search(label)
-        return Axis(role=role, label=label, unit=unit_match.group(1).strip() if unit_match else None,
-                    scale=_scale(rest), ticks=ticks_after, line=line)
+        return Axis(role=role, label=label, unit=_label_unit(label), scale=_scale(rest), ticks=ticks_after, line=line)
     listed = _listed_ticks(rest) if not quoted else None
     if listed:  # 'GSM8K, MATH-500, MMLU (labels at the top of the grid)': categories, no title
         return Axis(role=role, label="", unit=None, scale=None, ticks=listed, line=line)
@@ -304,9 +301,14 @@ def parse_axis(content: str, line: int) -> Axis | None:
         label = named.group(1).strip()  # '**Y-axis (Accuracy %)**: Scaled from 0 to 100': the name is in the role
     if label[:1] in "Nn" and _rx(r"(?i)(?:no|none|not)\b").match(label):
         label = ""  # 'No category labels; bars are identified by colour only'
-    unit_match = _rx(r"\(([^()]{1,30})\)\s*$").search(label)
-    unit = unit_match.group(1).strip() if unit_match else None
-    return Axis(role=role, label=label, unit=unit, scale=_scale(rest), ticks=_axis_ticks(rest, label), line=line)
+    return Axis(role=role, label=label, unit=_label_unit(label), scale=_scale(rest), ticks=_axis_ticks(rest, label),
+                line=line)
+
+
+def _label_unit(label: str) -> str | None:
+    """The unit an axis label ends with in parentheses (``Throughput (tokens/s)``), else None."""
+    found = _rx(r"\(([^()]{1,30})\)\s*$").search(label)
+    return found.group(1).strip() if found else None
 
 
 _AXIS_PLACE_WORDS = re.compile(r"(?i)\b(?:left|right|top|bottom|primary|secondary|horizontal|vertical|shared|both|each|"
@@ -526,7 +528,7 @@ def parse_legend_entries(text: str, line: int) -> list[LegendEntry]:
     if "(" in body:
         body = _rx(r"\s*\((?P<inner>[^()]*)\)(?=\s*[:=])").sub(
             lambda m: m.group(0) if _STYLE_ONLY_TEXT.fullmatch(m.group("inner"))
-            or _PRINTED_SCORE.fullmatch(f"x {m.group(0)}") else "", body)
+            or PRINTED_SCORE.fullmatch(f"x {m.group(0)}") else "", body)
     entries = []
     for match in _LEGEND_ENTRY.finditer(body):
         label = match.group("label").strip(" .`\"'“”")
@@ -1529,7 +1531,7 @@ def parse_chart(text: str) -> Chart:
         if short:  # 'DeepSeek-R1-Distill-Qwen-7B (hereafter "R1-7B")': the name, and a key for the short name used below
             legend[k] = replace(entry, label=entry.label[: short.start()].strip())
             notes.append(Span(entry.line, f"{short.group('short').strip()} = {legend[k].label}"))
-        printed = _PRINTED_SCORE.fullmatch(entry.label) if entry.label.endswith(")") else None
+        printed = PRINTED_SCORE.fullmatch(entry.label) if entry.label.endswith(")") else None
         if printed:  # '`BF16 (GSM8K 84.6%)`: Blue solid line': the series, and a score its label prints
             legend[k] = replace(entry, label=printed.group("name"))
             quote = next(line.text.strip() for line in lines if line.number == entry.line)

@@ -53,6 +53,9 @@ def names_no_data(text: str) -> bool:
     return bool(words - _MARK_WORDS) and not _rx(r"\d").search(text) and words <= _DATA_WORDS | _MARK_WORDS
 
 
+# A label that prints a score beside its name: 'BF16 (GSM8K 84.6%)' is the series BF16, 84.6 on GSM8K.
+PRINTED_SCORE = re.compile(r"(?P<name>[^()]*?\S)\s*\((?P<key>[A-Za-z][\w@.\- ]{0,30}?)[:=]?\s*"
+                           r"(?P<value>[~≈]?\s*\d+\.\d+\s*%?|[~≈]?\s*\d+\s*%)\)")
 # Numbers that annotate rather than measure: statistics, differences, counts.
 _ANNOTATION_KEY = re.compile(
     r"(?:\b(?:r|r²|r\^2|rho|ρ|p|slope|intercept|correlation|coefficient|difference|diff|delta|gap|"

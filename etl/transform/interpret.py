@@ -25,7 +25,7 @@ from functools import lru_cache
 from benchdb.etl._rx import rx as _rx
 from benchdb.etl.extract.chart import Axis, Chart, Claim, Point, Reading, Skip, Span
 from benchdb.etl.extract.numbers import find_numbers, parse_number
-from benchdb.etl.extract.recognize import LIST_PLACES, ORDINALS, PLACEHOLDER, names_no_data
+from benchdb.etl.extract.recognize import LIST_PLACES, ORDINALS, PLACEHOLDER, PRINTED_SCORE, names_no_data
 from benchdb.etl.extract.styles import COLOURS, GLYPHS, LINE_STYLES, LOOK, MARKS, POSITIONS, SHADES, SHAPES
 from benchdb.etl.transform.names import (
     alpha_tokens,
@@ -290,16 +290,15 @@ def _clean_label(text: str) -> tuple[str, str | None]:
             return note, name  # 'Blue polygon (LLaMA3.3-70B-Instruct)': the look, then the name
         if _PANEL_ONLY.fullmatch(name) and _rx(r"[A-Za-z][\w.]*-?\d").search(note):
             return note, name  # '3.1 Left panel (Qwen3-30B-A3B)': the panel is named by its parenthetical
-        printed = _PRINTED_SCORE.search(name) if name[-1:] == ")" else None
+        printed = PRINTED_SCORE.fullmatch(name) if name[-1:] == ")" else None
         if printed:  # 'BF16 (GSM8K 84.6%) (Blue, solid)': the series, with a score its label prints
-            return name[: printed.start()].strip(), note
+            return printed.group("name").strip(), note
         return name, note
     return text.strip(), None
 
 
 _NESTED_OURS = re.compile(r"(?i)\s*\((?:ours|proposed|this work)\)(?=\s*\))")
 _REFERENCE_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:reference(?:\s+line)?|baseline|(?:dashed|dotted|horizontal|flat)\s+line)$")
-_PRINTED_SCORE = re.compile(r"\s*\([A-Za-z][\w@.\- ]{0,30}?[:=]?\s*[~≈]?\d+\.\d+\s*%?\)$|\s*\([^()]*\d%\)$")
 _PANEL_ONLY = re.compile(r"(?i)(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:re|er)|first|"
                          r"second|third|fourth)[\s-]+)*(?:panel|chart|subplot|plot|figure|graph|pane)(?:\s*\(?[a-h0-9]\)?)?")
 _AXIS_WORD_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:axis|spoke|vertex)$")
