@@ -241,3 +241,15 @@ def test_benchmark_token_columns_sibling_leads_and_axis_range_fields(ref: Refere
              "for Level 2.\n\n* **Y-Axis Range:** 0 to 100\n")
     assert {(row[2], row[4]) for row in rows(leads, ref)} == {("cost", 1240.0), ("cost", 1870.0), ("accuracy", 97.5),
                                                               ("accuracy", 95.25)}
+
+
+def test_prose_names_a_legend_series_by_its_stems_and_a_net_change_column_is_a_difference(ref: Reference) -> None:
+    text = ("## Bar Chart: AIME 2024 accuracy by decoding strategy\n### Components/Axes\n"
+            "- **Y-axis:** \"Accuracy (%)\"\n- **Legend (top-right):** light gray = Greedy, medium blue = Majority Vote\n"
+            "### Detailed Analysis\n**Zeta-8B.** The Greedy bar reaches 74.5%. Majority voting lifts it to 80.25%.\n")
+    assert rows(text, ref) == {("Zeta-8B", "AIME 2024", "accuracy", "method=Greedy", 74.5),
+                               ("Zeta-8B", "AIME 2024", "accuracy", "method=Majority Vote", 80.25)}
+    table = ("## Bar Chart: GSM8K Accuracy\n### Detailed Analysis\n"
+             "| Model | Accuracy (%) | Absolute Improvement (Fine-tuned - Original) |\n| :--- | :--- | :--- |\n"
+             "| Zeta-8B | 84.75 | +8.5 |\n| Kappa-7B | 70.25 | -0.5 |\n")
+    assert rows(table, ref) == {("Zeta-8B", "GSM8K", "accuracy", "", 84.75), ("Kappa-7B", "GSM8K", "accuracy", "", 70.25)}

@@ -1683,6 +1683,20 @@ def _introduced_series(text: str, series: tuple[str, ...], legend: tuple[LegendE
     return names.pop() if len(names) == 1 else None
 
 
+@lru_cache(maxsize=256)
+def _worded_series(series: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
+    """Patterns for the legend labels of several words, as prose writes them: in any case and by
+    their stems ('Majority Vote' as 'majority voting')."""
+    found: dict[str, re.Pattern[str]] = {}
+    for label in series:
+        words = label.split()
+        if len(words) < 2 or not all(_rx(r"[A-Za-z]{3,}").fullmatch(w) for w in words):
+            continue  # one word, or names with digits or marks, are matched as written
+        body = r"\s+".join(re.escape(w[: max(3, len(w) - 2)]) + r"[a-z]*" for w in words)
+        found[label] = re.compile(r"(?i)(?<![\w.\-])" + body + r"(?![\w\-])")
+    return found
+
+
 def _overlaps(names: list[tuple[int, int, str]], start: int, end: int) -> bool:
     """Whether the span start..end overlaps a name already found in the sentence."""
     return any(a < end and start < b for a, b, _ in names)
@@ -1790,13 +1804,18 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
             if opened_by and _COMPARED_WITH.search(sentence, 0, match.start()):
                 continue  # under a lead naming the series, 'three points above H2O' compares with another
             names.append((match.start(), match.end(), name))
+        worded = _worded_series(series)
         for label in series:  # a series the legend names, written as it is there ('Greedy')
-            at = sentence.find(label)
-            if at >= 0 and not _overlaps(names, at, at + len(label)) and \
-                    _rx(r"[^\w)]?").fullmatch(sentence[at + len(label): at + len(label) + 1] or "") and \
+            at, end = sentence.find(label), 0
+            if at >= 0:
+                end = at + len(label)
+            elif label in worded and (told := worded[label].search(sentence)):
+                at, end = told.span()  # 'Majority voting lifts it to 80.1%' under a legend's 'Majority Vote'
+            if at >= 0 and not _overlaps(names, at, end) and \
+                    _rx(r"[^\w)]?").fullmatch(sentence[end: end + 1] or "") and \
                     sentence[at - 1: at] not in ("(", "-") and \
                     not (opened_by and _COMPARED_WITH.search(sentence, 0, at)):  # 'begins well above StreamingLLM with 30.6'
-                names.append((at, at + len(label), label))
+                names.append((at, end, label))
         for match in _LOOK_NAMED.finditer(sentence):  # the name, not the look, is the series
             if not _overlaps(names, match.start("name"), match.end("name")):
                 names.append((match.start("name"), match.end("name"), match.group("name")))

@@ -1820,7 +1820,8 @@ def _ignored_column_reason(header: str) -> str:
 
 
 # a column of differences between other columns ('Difference (orange − grey)', 'Δ', 'Gain'): not values
-_DIFFERENCE_COLUMN = re.compile(r"(?i)^(?:difference|diff\.?|delta|Δ|change|gain|improvement|gap)\b|^Δ|\bΔ\s*$")
+_DIFFERENCE_COLUMN = re.compile(r"(?i)^(?:(?:absolute|relative|abs\.?|rel\.?|net)\s+)?(?:difference|diff\.?|delta|Δ|change|"
+                                r"gain|improvement|gap)\b|^Δ|\bΔ\s*$")
 
 
 _IGNORED_COLUMN = re.compile(
@@ -1830,7 +1831,8 @@ _IGNORED_COLUMN = re.compile(
     r"observations?|source|"
     r"reference|link|url|date|license|released?|organi[sz]ation|org|developer|vendor|provider|company|lab|creator|"
     r"type|open)\b|±|"
-    r"^(?:difference|diff\.?|delta|change|gain|improvement|gap)\b|^Δ|\bΔ\s*$")
+    r"^(?:(?:absolute|relative|abs\.?|rel\.?|net)\s+)?(?:difference|diff\.?|delta|change|gain|improvement|gap)\b|"
+    r"^Δ|\bΔ\s*$")
 
 
 def _names_axis(header: str, axis_label: str) -> bool:
