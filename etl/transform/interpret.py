@@ -823,16 +823,14 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
     for text in (overview, *(s.text for s in chart.notes)) if ";" in overview + " ".join(s.text for s in chart.notes) else ():
         for sentence in _rx(r"(?<!\d)[.!?](?:\s|$)").split(text):
             # 'Accuracy (%) on MMLU, ARC-C and GSM8K; pass@1 (%) on HumanEval': each clause's metric for its benchmarks
-            told = [(m, [b for b, _, _ in find_benchmarks(clause, ref)]) for clause in sentence.split(";")
-                    if (m := match_metric(_rx(r"\bon\b.*").sub("", clause), ref)) not in (None, "score")]
+            told = [(m, bs) for m, bs in _told_metrics(sentence.split(";"), ref) if m != "score"]
             if len(told) >= 2 and len({m for m, _ in told}) >= 2 and all(benchmarks for _, benchmarks in told):
                 exceptions.update({b: m for m, benchmarks in told for b in benchmarks if b not in exceptions})
                 if metric in (None, "score"):
                     metric = told[0][0]
     for text in captions:
         # a caption's 'Scores (%) on ... benchmarks. Arena-Hard: win rate (%).': the figure's metric, and one benchmark's own
-        told = [(m, [b for b, _, _ in find_benchmarks(sentence, ref)]) for sentence in _rx(r"(?<!\d)[.!?](?:\s|$)").split(text)
-                if (m := match_metric(_rx(r"\bon\b.*").sub("", sentence), ref)) is not None]
+        told = _told_metrics(_rx(r"(?<!\d)[.!?](?:\s|$)").split(text), ref)
         general = [m for m, benchmarks in told if not benchmarks]
         own = [(m, benchmarks) for m, benchmarks in told if benchmarks and m != "score" and m not in general]
         named = {b for b, _, _ in find_benchmarks(f"{title} {overview} {text}", ref)}
@@ -878,6 +876,13 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
                   panel_benchmarks=_panel_benchmarks(chart, ref), metric_exceptions=exceptions,
                   noted_text=" ".join(s.text for s in chart.notes))
+
+
+def _told_metrics(pieces: list[str], ref: Reference) -> list[tuple[str, list[str]]]:
+    """(metric, benchmarks) for each piece of a caption that names a metric before any 'on ...'
+    (``Accuracy (%) on MMLU and GSM8K`` → accuracy, [MMLU, GSM8K])."""
+    return [(m, [b for b, _, _ in find_benchmarks(piece, ref)]) for piece in pieces
+            if (m := match_metric(_rx(r"\bon\b.*").sub("", piece), ref)) is not None]
 
 
 def _label_key(label: str) -> str:
@@ -1830,9 +1835,7 @@ _IGNORED_COLUMN = re.compile(
     r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|descriptions?|"
     r"observations?|source|"
     r"reference|link|url|date|license|released?|organi[sz]ation|org|developer|vendor|provider|company|lab|creator|"
-    r"type|open)\b|±|"
-    r"^(?:(?:absolute|relative|abs\.?|rel\.?|net)\s+)?(?:difference|diff\.?|delta|change|gain|improvement|gap)\b|"
-    r"^Δ|\bΔ\s*$")
+    r"type|open)\b|±|" + _DIFFERENCE_COLUMN.pattern.removeprefix("(?i)"))
 
 
 def _names_axis(header: str, axis_label: str) -> bool:
