@@ -1266,8 +1266,6 @@ def parse_chart(text: str) -> Chart:
         if header_text is None and line.kind == "paragraph" and _rx(r"(?:[^.;!?]|\.\d){3,90}:").fullmatch(clean(content)) \
                 and not read_values(_rx(r"\([^()]*\)").sub(" ", clean(content)))[0]:
             header_text = clean(content).rstrip(":")  # 'In the MathVista group:'
-            if legend and _SENTENCE_VERB.search(header_text):  # 'The green line is the flattest of the three:'
-                header_text = _introduced_series(header_text, tuple(e.label for e in legend), tuple(legend)) or header_text
         if header_text is None and line.kind == "paragraph" and _PANEL_MARK.match(clean(content)):
             header_text = clean(content)  # '(a) Pass@1 vs. cache size'
             line = replace(line, kind="heading", depth=5)
@@ -1424,7 +1422,7 @@ def parse_chart(text: str) -> Chart:
             told = (*told[-7:], notes[-1])
             # 'The purple line (Zeta-7B) is the highest line throughout.' over its items
             context = _introduce(context, line, following.get(line.number), _introduced_series(
-                clean(content), tuple(e.label for e in legend), tuple(legend)) if section == "data" else None)
+                clean(content), tuple(e.label for e in legend)) if section == "data" else None)
             continue
         if label is None and line.kind == "paragraph":
             if scope is not None:
@@ -1592,7 +1590,7 @@ _NAME_TOKEN = re.compile(
     # a spaced name with a version (Claude Sonnet 4, Gemini 2.5 Pro, Llama 3.1 70B) or one token with a digit
     r"(?<![\w.\-])(?P<name>(?!(?:The|A|An|Top|Figure|Table|Chart|Panel|Section|Step|Group|Level|Rank|Only|All|Both|"
     r"At|In|On|With|From|For|By|Of|To|Each|Every|Above|Below|Beyond|After|Before|Past|Until|Over|Under|Near|Around|"
-    r"Up|Between|Until|Through)\b)[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)? \d+(?:\.\d+)?"
+    r"Up|Between|Through)\b)[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)? \d+(?:\.\d+)?"
     r"(?: (?:[A-Z][A-Za-z]*|\d+(?:\.\d+)?[BbMm])){0,2}(?![\w\-])|"
     r"[A-Za-z][A-Za-z0-9.³²\-+_@]*(?:[\d\-][A-Za-z0-9.³²\-+_@]*)|[A-Z][a-z]+[A-Z][\w.\-]*)"
     r"(?![\w\-])"
@@ -1666,20 +1664,11 @@ def _names_category(sentence: str, categories: frozenset[str]) -> bool:
     return any(c[:1].isalpha() and c in lowered for c in categories)
 
 
-def _introduced_series(text: str, series: tuple[str, ...], legend: tuple[LegendEntry, ...] = ()) -> str | None:
-    """The one series a paragraph names (a model-like name with a digit, a legend label, or a look
-    only one legend entry has: 'The green line is the flattest of the three:'), or None."""
+def _introduced_series(text: str, series: tuple[str, ...]) -> str | None:
+    """The one series a paragraph names (a model-like name with a digit, or a legend label), or None."""
     names = {m.group("name").rstrip(".") for m in _NAME_TOKEN.finditer(text)
              if _HAS_DIGIT(m.group("name")) and not find_numbers(m.group("name")) and len(m.group("name")) >= 3}
     names |= {label for label in series if label and _rx(r"(?<![\w.\-])" + re.escape(label) + r"(?![\w\-])").search(text)}
-    if not names and legend:
-        for look in _LOOK_RUN.finditer(text):
-            colours = set(_rx(r"(?i)\b(?:" + COLOURS + r")\b").findall(look.group(0).lower()))
-            owners = {e.label for e in legend if colours and colours <= set(_rx(r"(?i)\b(?:" + COLOURS + r")\b").findall(
-                e.style.lower()))}
-            if len(owners) == 1:
-                names |= owners
-                break
     return names.pop() if len(names) == 1 else None
 
 

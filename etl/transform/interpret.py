@@ -1259,6 +1259,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     name, role = _strip_prefix(name)
     if not name:
         return
+    if " " in name and (subject := _subject_look(name, figure)) is not None:
+        name = text = subject  # 'The green line is the flattest of the three:' over its items: the series of that look
     keyed = _KEYED_GROUP.fullmatch(name) if ":" in name else None
     if keyed and not is_model_like(keyed.group("key"), ref) and not match_metric(keyed.group("key"), ref) \
             and not find_benchmark(keyed.group("key"), ref):
