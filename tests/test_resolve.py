@@ -37,6 +37,17 @@ def test_case_and_hyphen_variants_are_one_model():
     assert mapping["nova 3b"] == mapping["Nova-3B"]
 
 
+def test_a_short_form_without_its_vendor_word_joins_the_written_reference_name():
+    ref = load_reference()
+    alone = canonical_models({"R1-Distill-Qwen-7B": 1}, ref)
+    assert alone == {"R1-Distill-Qwen-7B": "R1-Distill-Qwen-7B"}  # no description writes the full name
+    both = canonical_models({"R1-Distill-Qwen-7B": 1, "DeepSeek-R1-Distill-Qwen-7B": 1}, ref)
+    assert both["R1-Distill-Qwen-7B"] == both["DeepSeek-R1-Distill-Qwen-7B"] == "DeepSeek-R1-Distill-Qwen-7B"
+    # a reference alias that drops 'Instruct' names another model, written or not
+    variant = canonical_models({"Qwen3-Coder-480B-A35B": 1, "Qwen3-Coder-480B-A35B-Instruct": 1}, ref)
+    assert variant["Qwen3-Coder-480B-A35B"] != variant["Qwen3-Coder-480B-A35B-Instruct"]
+
+
 def test_benchmark_aliases_and_misreads():
     ref = load_reference()
     mapping = canonical_benchmarks({"GPOA-D": 1, "AIME24": 1, "MATH500": 1}, ref)

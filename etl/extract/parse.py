@@ -116,7 +116,8 @@ _TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\
 _LITERAL_NEWLINE = re.compile(r"\\n")
 # A data section headed by what its panel shows: 'Panel (a): AIME 2024', '(b) MATH-500'.
 _PANEL_HEADING = re.compile(r"^(?:(?:(?:left|right|top|bottom|upper|lower)\s+)?(?:panel|subplot|plot|chart|graph)"
-                            r"\s*(?:\d+|\(?[a-h]\)?)?(?:\s*\([^()]{1,20}\))?\s*[:.\-–—]|\(?[a-h]\))\s*(?P<name>\S.*)$",
+                            r"\s*(?:\d+|\(?[a-h]\)?)?(?:\s*\([^()]{1,20}\))?\s*[:.\-–—]|"
+                            r"(?:(?:panel|subplot|plot|chart|graph)\s*)?\(?[a-h]\))\s*(?P<name>\S.*)$",
                             re.IGNORECASE)  # 'Plot 2 (Right Panel): IFEval' too
 _HAS_DIGIT = re.compile(r"\d").search
 
@@ -404,7 +405,7 @@ def _axis_ticks(rest: str, label: str) -> tuple[str, ...]:
     body = rest.replace(label, " ", 1) if label else rest
     candidates = ""
     for pattern in (r"tick(?:\s*marks?|\s*labels?|s)?\s*(?:at|of|are|:|=)?", r"categories\s*(?:are|of|:)?",
-                    r"values\s*(?:are|of|:)?", r"scale\s*:", r"labels?\s*(?:at|are|:)"):
+                    r"values\s*(?:are|of|:)?", r"scale\s*:", r"labels?\s*(?:at|are|:)", r"markers?\s+at"):
         match = re.search(pattern + r"\s*(?P<list>[^;]*)", body, re.IGNORECASE)
         if match:
             candidates = _rx(r"\.(?:\s|$)|\)").split(match.group("list"))[0]
@@ -1343,6 +1344,16 @@ def parse_chart(text: str) -> Chart:
             # '- **Owen3-8B (dark red):** nearly overlaps the orange line at 16K.' over its own value items:
             # a group header with a remark, whose numbers are commentary
             header_text = label if note is None else f"{label} ({note})"
+            readings, dropped = [], []
+        elif header_text is None and label is not None and readings and line.kind == "item" \
+                and content.lstrip().startswith(("**", "__")) and (after := following.get(line.number)) is not None \
+                and after.kind == "item" and after.depth == line.depth and not after.content.lstrip().startswith(("**", "__")) \
+                and all(r.number.raw.strip("~≈ ").lower() in _known_categories(axes) for r in readings):
+            # '* **Qwen3-30B-A3B (Green):** Trend: slightly above it at 32k.' over plain sibling items: a group
+            # header whose only numbers are x ticks
+            header_text = label if note is None else f"{label} ({note})"
+            skips.extend(Skip(line.number, line.text.strip(), "axis position", r.number.raw, token=r.number.raw)
+                         for r in readings)
             readings, dropped = [], []
         if header_text is None and label is not None and not readings and (
                 not _label_has_value(label, note) or rest and not find_numbers(rest) and content.lstrip().startswith("**")) \

@@ -203,7 +203,7 @@ def match_metric(text: str, ref: Reference) -> str | None:
         if match:
             if rule.metric.endswith("@k"):
                 k = next((g for g in match.groups() if g), "1")
-                return rule.metric[:-1] + k
+                return rule.metric[:-1] + (k if k[0].isdigit() else "k")  # 'Maj@N': the metric of N samples
             return rule.metric
     return None
 
@@ -354,8 +354,8 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
     metric = match_metric(text, ref)
     for rule in ref.settings:
         # a label naming a metric is a metric, unless it is a budget ("KV cache budget (tokens)")
-        if rule.pattern.search(text) and not benchmark and (metric is None or rule.key in ("kv_budget",
-                                                                                          "thinking_budget")):
+        if _free_match(rule.pattern, text) and not benchmark and (metric is None or rule.key in ("kv_budget",
+                                                                                               "thinking_budget")):
             # a scale letter multiplies counts ('Budget (K)'); after a temperature, '(T)' is its symbol
             return Quantity("setting", text, setting_key=rule.key, unit=unit if rule.is_count or unit not in _SCALE else None,
                             scale=scale if rule.is_count else 1.0)
@@ -379,6 +379,12 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
                     benchmark_text=residue, unit=unit)
 
 
+def _free_match(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether `pattern` matches `text` outside a hyphenated name: the 'reasoning length' of
+    'Phi-4-reasoning Length' is the tail of a model's name, no setting."""
+    return any(m.start() == 0 or text[m.start() - 1] not in "-_" for m in pattern.finditer(text))
+
+
 @lru_cache(maxsize=1 << 12)
 def _without_metrics(text: str, ref: Reference) -> str:
     """`text` without the words the metric vocabulary recognises (``Decoding Throughput`` → ``Decoding``)."""
@@ -392,7 +398,7 @@ def _benchmark_residue(text: str, benchmark: str | None) -> str | None:
     ``C-Reason ZH (accuracy)`` → ``C-Reason ZH``; generic words give None."""
     residue = _rx(r"\([^()]*\)").sub(" ", text)
     residue = _rx(r"(?i)\s(?:vs\.?|versus|against|across)\s.*$").sub("", residue)  # 'pass@10 vs Temperature': the x axis
-    residue = _rx(r"(?i)\b(?:pass\s*@\s*\d+|accuracy|acc\.?|score|scores|avg\.?|average|mean|performance|"
+    residue = _rx(r"(?i)\b(?:(?:pass|maj|cons)\s*@\s*(?:\d+|[kn]\b)|accuracy|acc\.?|score|scores|avg\.?|average|mean|performance|"
                      r"success\s*rate|win\s*rate|rate|results?|evaluation|eval|percent|%|points?)\b").sub(" ", residue)
     residue = _rx(r"[%()\[\]:↑↓]|(?<=\s)\.(?=\s|$)").sub(" ", residue)
     residue = _rx(r"\s+").sub(" ", residue).strip(" -–,.·|/@")  # "1024 · Acc.": the budget, not "1024 ·"
@@ -506,7 +512,8 @@ _LEGEND_ORDINAL = re.compile(r"(?i)(?:the\s+)?(?:(" + _LEGEND_PLACE + r")(?:most
 def alias_key(text: str) -> str:
     """The style words of a legend style or a reference to one, lowercased (``Blue
     dashed line`` gives ``blue dashed``); empty when `text` is more than a style."""
-    key = " ".join(_MARK_NOUNS.sub(" ", text.lower()).replace("-", " ").replace(",", " ").split())
+    key = " ".join(_MARK_NOUNS.sub(" ", text.lower()).replace("-", " ").replace(",", " ").replace("(", " ")
+                   .replace(")", " ").split())  # 'Blue (circle)' in a marker column: blue circle
     key = " ".join(_SINGULAR_SHAPE.get(w, w) for w in key.split())  # 'grey crosses', 'grey cross markers': one series
     if not key or not _STYLE_ONLY.fullmatch(key) or _SHADES_ONLY.fullmatch(key):
         return ""  # 'Medium' alone is a level, not a look; 'medium green' is a look
@@ -577,6 +584,8 @@ def _stated_metric(texts: tuple[str, ...], ref: Reference) -> str | None:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+# a sentence ends at a stop before a capital or the end, not inside an abbreviation ('"Acc. (%)" under MMLU')
+_CLAUSE_SENTENCE = re.compile(r"(?<!\d)[.!?](?:\s+(?=[A-Z\"“'])|\s*$)")
 _METRIC_EXCEPT = re.compile(r"(?i)\bexcept(?:\s+for)?\s+(?P<bench>[^,;]{2,40}?)\s*,?\s*(?:which|where\s+it|that)\s+"
                             r"(?:reports?|uses?|is|shows?|measures?|gives?)\s+(?P<metric>[^,;]{2,40})")
 
@@ -820,17 +829,20 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
         for bench, own in listed.items():
             exceptions.setdefault(bench, own)
     captions = [t for t in (*(s.text for s in chart.notes), *(s.text for s in chart.overview)) if _CAPTION_WORD.search(t)]
-    for text in (overview, *(s.text for s in chart.notes)) if ";" in overview + " ".join(s.text for s in chart.notes) else ():
-        for sentence in _rx(r"(?<!\d)[.!?](?:\s|$)").split(text):
-            # 'Accuracy (%) on MMLU, ARC-C and GSM8K; pass@1 (%) on HumanEval': each clause's metric for its benchmarks
-            told = [(m, bs) for m, bs in _told_metrics(sentence.split(";"), ref) if m != "score"]
-            if len(told) >= 2 and len({m for m, _ in told}) >= 2 and all(benchmarks for _, benchmarks in told):
+    for text in (overview, *(s.text for s in chart.notes)):
+        for sentence in _CLAUSE_SENTENCE.split(text) if ";" in text or " under " in text else ():
+            # 'Accuracy (%) on MMLU, ARC-C and GSM8K; pass@1 (%) on HumanEval', '"Acc." under MMLU and GSM8K,
+            # "Pass@1" under HumanEval': each clause's metric for its benchmarks
+            told = [(m, bs) for m, bs in _told_metrics(_clauses(sentence, ref), ref) if m != "score"]
+            named = [b for _, benchmarks in told for b in benchmarks]
+            if len(told) >= 2 and len({m for m, _ in told}) >= 2 and all(benchmarks for _, benchmarks in told) \
+                    and len(named) == len(set(named)):  # two metrics of one benchmark are two panels' quantities
                 exceptions.update({b: m for m, benchmarks in told for b in benchmarks if b not in exceptions})
                 if metric in (None, "score"):
                     metric = told[0][0]
     for text in captions:
         # a caption's 'Scores (%) on ... benchmarks. Arena-Hard: win rate (%).': the figure's metric, and one benchmark's own
-        told = _told_metrics(_rx(r"(?<!\d)[.!?](?:\s|$)").split(text), ref)
+        told = _told_metrics(_CLAUSE_SENTENCE.split(text), ref)
         general = [m for m, benchmarks in told if not benchmarks]
         own = [(m, benchmarks) for m, benchmarks in told if benchmarks and m != "score" and m not in general]
         named = {b for b, _, _ in find_benchmarks(f"{title} {overview} {text}", ref)}
@@ -880,9 +892,26 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
 
 def _told_metrics(pieces: list[str], ref: Reference) -> list[tuple[str, list[str]]]:
     """(metric, benchmarks) for each piece of a caption that names a metric before any 'on ...'
-    (``Accuracy (%) on MMLU and GSM8K`` → accuracy, [MMLU, GSM8K])."""
+    (``Accuracy (%) on MMLU and GSM8K`` → accuracy, [MMLU, GSM8K]; ``"Pass@1" under HumanEval``)."""
     return [(m, [b for b, _, _ in find_benchmarks(piece, ref)]) for piece in pieces
-            if (m := match_metric(_rx(r"\bon\b.*").sub("", piece), ref)) is not None]
+            if (m := match_metric(_rx(r"\b(?:on|under)\b.*").sub("", piece), ref)) is not None]
+
+
+def _clauses(sentence: str, ref: Reference) -> list[str]:
+    """A sentence's clauses at ';', and inside one at commas and 'and' when it tells several
+    metrics, a piece joined to the clause before it when it names no metric of its own
+    ('"Acc." under MMLU and GSM8K, "Pass@1" under HumanEval'; 'on MMLU, ARC-C and GSM8K' stays one)."""
+    clauses: list[str] = []
+    for clause in sentence.split(";"):
+        pieces = _rx(r"(,|\s+and\s+)").split(clause)
+        joined: list[str] = []
+        for separator, piece in zip(["", *pieces[1::2]], pieces[::2]):
+            if joined and match_metric(_rx(r"\b(?:on|under)\b.*").sub("", piece), ref) is None:
+                joined[-1] += separator + piece
+            else:
+                joined.append(piece)
+        clauses.extend(joined if len(joined) >= 2 and match_metric(joined[0], ref) is not None else [clause])
+    return clauses
 
 
 def _label_key(label: str) -> str:
@@ -915,6 +944,16 @@ def _axis_measure(name: str, axes: dict[str, Quantity]) -> str | None:
                 and quantity.metric == _label_key(quantity.label):
             return quantity.metric
     return None
+
+
+def _axis_word_measure(words: str, axes: dict[str, Quantity]) -> str | None:
+    """The known metric of the one value axis whose title holds every word of `words` (a
+    column's ``Length`` beside a right axis 'Avg. Response Length (tokens)' → cost); else None."""
+    wanted = words.lower().split()
+    found = {q.metric for role in ("y", "y_left", "y_right") for q in [axes.get(role)]
+             if q is not None and q.metric and q.metric != "score" and wanted
+             and all(w in q.label.lower().split() for w in wanted)}
+    return found.pop() if len(found) == 1 else None
 
 
 _UNIT_LETTERS = frozenset("k K M B T G s ms x GB MB".split())  # '(k)' after a label is a unit, not a symbol
@@ -963,7 +1002,7 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
                     if len(keys) == 1:
                         symbols[symbol] = keys.pop()
                     break
-    if "k" not in symbols and _rx(r"(?i)\b(?:pass|maj|cons|best-of)@k\b").search(" ".join(texts + [chart.title.text if chart.title else ""])):
+    if "k" not in symbols and _rx(r"(?i)\b(?:pass|maj|cons|best-of)@[kn]\b").search(" ".join(texts + [chart.title.text if chart.title else ""])):
         symbols["k"] = "num_samples"  # the k of a pass@k figure: folded into the metric ('pass@4')
     return symbols
 
@@ -1054,6 +1093,7 @@ def _format_number(value: float) -> str:
 
 def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
     """Canonical form of a setting value: numbers as plain decimals (``1k`` → 1000)."""
+    text = _RATIO_SIGN.sub("", text.strip()) if text[-1:] in "×✕xX" else text
     number = parse_number(_rx(r"(?i)\b(?:kv|budget|tokens?|steps?|cache|size)\b").sub(" ", text))
     if number is None:
         numbers = find_numbers(text)
@@ -1071,13 +1111,14 @@ def _setting_value(text: str, key: str, quantity: Quantity | None) -> str:
 
 _SPELLED_SCALE = re.compile(r"(?i)\b(?:thousands?|millions?|billions?)\b|\(\s*[kKM]\s+tokens?\s*\)")  # not '(b)', '(k)'
 _RATIO_NOTATION = re.compile(r"(\d+(?:\.\d+)?)\s*:\s*1")
-_RATIO_SIGN = re.compile(r"\s*[×✕]$")  # '2×' in a compression-ratio column: the number 2
+_RATIO_SIGN = re.compile(r"(?<=\d)\s*[×✕xX]$")  # '2×', '4x' in a compression-ratio column: the number 2
 _CONFIG_HEADER = re.compile(r"(?i)(?:config(?:uration)?|setting|budget|(?:point\s+|data\s+|marker\s+)?label)s?\b")
 _COORDINATE_HEADER = re.compile(r"(?i)([xy])(?:[\s_-]*(?:value|val|coord(?:inate)?|pos(?:ition)?))?(?:\s*\([^()]{1,20}\))?")
 _PINNED_AT = re.compile(r"\s[@·]\s*(?P<value>\d[\d.,]*\s*[kK]?)\s*$")  # space before '@': not pass@1; 'MATH-500 · 4k'
 _PINNED = re.compile(r"(?<![\w.])(?P<key>[^\W\d_][\w-]{0,20}?)\s*=\s*(?P<value>[~≈]?\d[\d.,]*\s*[kK]?)(?![\w.])")
 
 
+_SETTING_VALUE_HEADER = re.compile(r"(?P<key>[A-Za-z][A-Za-z\- ]{0,24}?)\s*:?\s*(?P<value>\d[\d.,]*\s*[kKM]?)(?:\s*tokens)?")
 _SETTING_LEAD = re.compile(r"(?P<key>[A-Za-z][A-Za-z\- ]{1,24}?)\s*[:=]?\s*(?P<value>\d[\d.,]*\s*[kKM]?)\s+(?P<rest>\S.*)")
 _GENERIC_SETTING_WORD = re.compile(r"(?i)\b(?:budget|size|length|limit)\b")
 
@@ -1093,6 +1134,13 @@ def _pinned_settings(text: str, figure: Figure, ref: Reference) -> tuple[dict[st
         if key is not None and head and find_benchmark(head, ref):  # 'SnapKV @256' is a method's column, read elsewhere
             return {key: _setting_value(at.group("value"), key, None)}, head
     if "=" not in text:
+        valued = _SETTING_VALUE_HEADER.fullmatch(text) if text[:1].isalpha() and text[-1:].isalnum() else None
+        if valued:  # 'KV 128', 'Budget 2k': a column of values at that setting
+            word = valued.group("key")
+            key = next((r.key for r in ref.settings if r.is_numeric and r.pattern.search(word)), None) or (
+                figure.number_key(ref) if _GENERIC_SETTING_WORD.search(word) else None)
+            if key is not None:
+                return {key: _setting_value(valued.group("value"), key, None)}, ""
         lead = _SETTING_LEAD.fullmatch(text) if text[:1].isalpha() else None
         if lead and (match_metric(lead.group("rest"), ref) or find_benchmark(lead.group("rest"), ref)):
             # 'Budget 512 Pass@1': a column of a two-row header, the budget above the metric
@@ -1250,6 +1298,7 @@ _KEYED_GROUP = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?P<key>[A-Z][a-z]{2
                           r"(?P<value>[^:=]{1,40})")  # '3.1 Language: English', 'Category: HarmBench'
 _GROUPING_WORD = re.compile(r"(?i)\b(?:category|group|subset|split|domain|suite|section|cluster|block|part|reference|baseline)$")
 _KEY_IS_VALUE = re.compile(r"(?P<key>[A-Za-z][A-Za-z ]{0,24}?)\s*=\s*(?P<value>[^=,;]{1,30}?)")
+_FAMILY_GROUP = re.compile(r"(?i)(.+?)\s+(?:family|series|models)")
 _METRIC_TAIL = re.compile(r"(?P<head>\S+)\s+(?P<tail>[A-Za-z][\w@/.%-]*(?:\s[\w@/.%()-]+){0,2})")
 
 
@@ -1274,6 +1323,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         return
     if name[-3:].lower() in ("umn", "row", "nel", "lot") and (part := _PART_OF_FIGURE.fullmatch(name)):
         name = part.group(1)  # 'MATH-500 column', 'Qwen3-8B panel': what that part of the figure is about
+        if _GROUPING_WORD.fullmatch(name):
+            return  # 'Reference row: FullKV: 49.2': a role of the row, the key names its series
     quoted = _QUOTED_SIZE.match(name) if '"' in name or "“" in name or "'" in name else None
     if quoted:  # 'Marker annotated "0.5B"': the size printed at the marker names it
         name = quoted.group("size")
@@ -1388,6 +1439,11 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         name = tail.group("head")  # 'Qwen3-32B throughput' in a legend: that model's series of that metric
         if slot.metric is None:
             slot.metric = metric
+    grouped = _FAMILY_GROUP.fullmatch(name) if name[-1:] in "ysYS" else None
+    if grouped and _family(grouped.group(1), ref):
+        if slot.model is None:  # '**Qwen3 Family**' over bare sizes: the family names them
+            _assign_name(slot, grouped.group(1), figure, ref, is_label)
+        return  # '**Llama Family** (Blue):' over named items: a family groups models, no method
     strength = is_model_like(name, ref)
     if role == "model" or (strength == 2) or (strength == 1 and figure.labels_are_models and not _is_sentence(name)) \
             or (is_label and figure.labels_are_models and not figure.models and not _is_sentence(name)):
@@ -1955,8 +2011,10 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                                       f"{noted.group('note')} in parentheses after {number.raw}",
                                       token=next((n.raw for n in find_numbers(noted.group("note"))), noted.group("note"))))
         quantity = quantity_of(header_clean, ref)
-        if quantity.kind == "unknown" and header_clean in figure.symbols:  # a column headed 'k' or 'N'
-            quantity = Quantity("setting", header_clean, setting_key=figure.symbols[header_clean])
+        symbol = header_clean if header_clean in figure.symbols else _clean_label(header_clean)[0] \
+            if quantity.kind == "unknown" and figure.symbols and header_clean.endswith(")") else None
+        if quantity.kind == "unknown" and symbol in figure.symbols:  # a column headed 'k', 'N' or 'N (Samples)'
+            quantity = Quantity("setting", header_clean, setting_key=figure.symbols[symbol])
         if quantity.kind == "metric" and quantity.benchmark and not quantity.metric \
                 and (found := find_benchmark(header_clean, ref)) is not None \
                 and _TOKENS_TAIL.fullmatch(header_clean[: found[1]] + header_clean[found[2]:]):
@@ -1982,6 +2040,9 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 continue  # '✓' in an 'On frontier' column: a flag the figure draws, no name or setting
             if alias_key(cell) and not figure.alias(cell) and not _valued_setting(cell, ref):
                 continue  # 'Green circle' in a 'Series (Marker)' column whose colours the legend gives developers
+            if cell.endswith(")") and alias_key(_clean_label(cell)[0]) and any(
+                    is_model_like(other.strip(" `*_"), ref) == 2 for _, other in fields if other is not cell):
+                continue  # 'Blue (DeepSeek)' beside the row's model: the look and its legend group name no series
             pinned, rest = _pinned_settings(cell, figure, ref)
             if pinned and not rest:  # a row label 'T = 0.6, N = 8': the row's configuration
                 for key, value in pinned.items():
@@ -2033,6 +2094,9 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         lead = _SETTING_LEAD.fullmatch(header_clean) if quantity.kind == "setting" else None
         if lead and match_metric(lead.group("rest"), ref):
             quantity = quantity_of(lead.group("rest"), ref)  # 'KV budget 1024 Tok/s': a metric's column, pinned below
+        pinned, rest = _pinned_settings(header_clean, figure, ref)
+        if quantity.kind == "setting" and quantity.setting_key and pinned and not rest:
+            quantity = Quantity("metric", "", metric=None)  # 'KV 128': the header holds the setting's value
         if quantity.kind == "setting" and quantity.setting_key and not (
                 _is_count(quantity.setting_key, ref) and not float(number.value).is_integer()):
             slot.settings.setdefault(quantity.setting_key, _setting_value(cell, quantity.setting_key, quantity))
@@ -2054,7 +2118,6 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             role = coordinate.group(1).lower()
             quantity = next((q for r in ((role,) if role == "x" else ("y", "y_left")) for q in [figure.axes.get(r)]
                              if q is not None), quantity)
-        pinned, rest = _pinned_settings(header_clean, figure, ref)
         reading = Reading(number)
         if pinned and rest:  # 'AIME 2024 T = 0.6': the column is a benchmark at a temperature
             header_clean, quantity = rest, quantity_of(rest, ref)
@@ -2095,7 +2158,8 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         column_name, column_note = _clean_label(header_clean)
         metric_tail = _METRIC_TAIL.fullmatch(column_name) if " " in column_name else None
         if metric_tail and is_model_like(metric_tail.group("head"), ref) == 2 \
-                and (tail_metric := match_metric(metric_tail.group("tail"), ref)):
+                and (tail_metric := match_metric(metric_tail.group("tail"), ref)
+                     or _axis_word_measure(metric_tail.group("tail"), figure.axes)):
             # 'Qwen3-14B Latency (s)': a model's column of the metric its header's tail names, spanning or not
             series = _fork(slot, model=strip_annotations(metric_tail.group("head")),
                            model_written=metric_tail.group("head"), metric=tail_metric)
@@ -2287,6 +2351,10 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
     if label and point.note and _PART_ONLY.fullmatch(label) and is_model_like(point.note, ref) == 2:
         # '**Base segment (Qwen3-8B-Base):** 89.8', '**Total (Qwen3-8B):** 93.4': a part of the bar, named by its note
         label, point = point.note, replace(point, label=point.note, note=None)
+    part = _PART_OF_FIGURE.fullmatch(label) if label and label[-3:].lower() == "row" else None
+    if part and _GROUPING_WORD.fullmatch(part.group(1)) and len(point.readings) == 1 \
+            and _looks_like_a_name(key := point.readings[0].key_before.strip(" *_`")) and key:
+        label = key  # 'Reference row: **FullKV: 49.2**': the row's role, then the series it holds
     named = point.note if label and point.note and _LOOK_ONLY.fullmatch(label) else label
     if named and point.context and is_model_like(named, ref) < 2:
         # a model named by a header governs a weaker label under it: the label is then a method or setting
@@ -2713,6 +2781,8 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
 
 
 _NO_RESULT_SAID = re.compile(r"(?i)\bno (?:evaluation|benchmark) (?:results?|scores?)\b|"
+                             r"\bno (?:(?:accuracy|speed|throughput|latency|task|performance)(?:\s*,\s*|\s+or\s+|\s+and\s+))+"
+                             r"(?:evaluation|benchmark) results?\b|"  # 'no accuracy, speed or benchmark result' (no 'score': speed may be)
                              r"\b(?:does not|doesn't|do not) (?:show|report|plot|give|include) (?:any )?(?:(?:end-)?task )?"
                              r"(?:evaluation|benchmark|accuracy|scores?)")
 _NOT_A_RESULT = re.compile(r"(?i)\b(?:frequency|entropy|routing|attention (?:score|weight|sink|mass)s?|activation|expert load|"

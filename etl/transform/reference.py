@@ -60,6 +60,7 @@ class Reference:
     families: dict[str, str]               # lower-case family -> spelling
     family_skeletons: dict[str, str] = field(default_factory=dict)
     metric_ranges: dict[str, tuple[float | None, float | None]] = field(default_factory=dict)  # metric -> (min, max)
+    model_aliases: dict[str, str] = field(default_factory=dict)  # name_key(alias without a vendor word) -> model
 
     def metric_rule(self, metric: str) -> MetricRule | None:
         """The rule of a canonical metric name (``pass@4`` -> the pass@k rule), or None."""
@@ -120,18 +121,24 @@ def load_reference(directory: Path | None = None) -> Reference:
         if row.get("family"):
             families[row["family"].lower()] = row["family"]
     models: dict[str, KnownModel] = {}
+    model_aliases: dict[str, str] = {}
     model_skeletons: dict[str, str] = {}
     for row in _read(root / "models.csv"):
         known = KnownModel(row["model"], row.get("family", ""), _float(row.get("total_params_b", "")),
                            _float(row.get("active_params_b", "")))
         if known.family:
             families.setdefault(known.family.lower(), known.family)
-        # Aliases are documentation only: a paper's own spelling is kept as the model's
-        # name, and identity never jumps to a differently spelled reference entry.
+        # A paper's own spelling is kept as the model's name; an alias joins its reference
+        # entry only where another description writes that entry (see resolve.canonical_models).
         models.setdefault(name_key(row["model"]), known)
+        for alias in (a.strip() for a in row.get("aliases", "").split("|")):
+            # only an alias that drops a leading vendor word ('R1-Distill-Qwen-7B'): a dropped
+            # 'Instruct' or version is another model by the contract
+            if alias and name_key(alias) != name_key(row["model"]) and name_key(row["model"]).endswith(name_key(alias)):
+                model_aliases.setdefault(name_key(alias), known.model)
         model_skeletons.setdefault(skeleton(row["model"]), known.model)
     family_skeletons = {skeleton(f): f for f in families.values()}
     metric_ranges = {row["metric"]: (_float(row.get("min_value", "")), _float(row.get("max_value", "")))
                      for row in _read(root / "metric_ranges.csv")}
     return Reference(benchmarks, skeletons, frozenset(upper), metrics, settings, models, model_skeletons,
-                     families, family_skeletons, metric_ranges)
+                     families, family_skeletons, metric_ranges, model_aliases)

@@ -40,7 +40,9 @@ def canonical_models(names: dict[str, int], ref: Reference) -> dict[str, str]:
     `names` counts documents per spelling. Spellings with the same `name_key` are one
     model; a spelling whose confusable skeleton equals a known name (reference data or
     another description's spelling) is corrected to it when that spelling is better
-    supported; a name whose family token is a misread known family is corrected."""
+    supported; a name whose family token is a misread known family is corrected; a reference
+    alias (``R1-Distill-Qwen-7B``) joins its reference entry when another description writes
+    that entry (``DeepSeek-R1-Distill-Qwen-7B``), and keeps its own spelling otherwise."""
     by_key: dict[str, Counter[str]] = defaultdict(Counter)
     for name, count in names.items():
         by_key[name_key(name)][name] += count
@@ -85,6 +87,9 @@ def canonical_models(names: dict[str, int], ref: Reference) -> dict[str, str]:
         key = name_key(name)
         target = chosen.get(corrected_key.get(key, key), corrected_key.get(key, key))
         target = chosen.get(target, target)
+        entry = ref.model_aliases.get(target)
+        if entry is not None and sum(by_key.get(name_key(entry), Counter()).values()) > 0:
+            target = name_key(entry)  # the entry is written by a description, not only joined above
         result[name] = display.get(target, name)
     return result
 

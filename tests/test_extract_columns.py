@@ -1,0 +1,103 @@
+"""Unit tests of the mechanisms added for the heldout66-67 failure classes, each in a document of
+our own: a panel heading that names its benchmark after its letter, a header row's metric per
+column, a model's column of what one axis measures, and a look column whose looks name families."""
+
+from __future__ import annotations
+
+from benchdb.etl.transform.reference import Reference
+from tests._facts import rows
+
+
+def test_a_panel_heading_names_its_benchmark_after_the_panel_letter(ref: Reference) -> None:
+    text = ("# Technical Document Extraction: Pass@k on Two Benchmarks\n## Axes\n"
+            "- **X-axis**: \"k\", markers at 1, 4.\n- **Y-axis**: \"pass@k (%)\"\n"
+            "## Subplot (a) HumanEval\n### Zeta-8B (Blue)\n- k=1: 71.5%\n- k=4: 80.25%\n"
+            "## Subplot (b) MBPP\n### Zeta-8B (Blue)\n- k=1: 64.5%\n- k=4: 75.75%\n")
+    assert rows(text, ref) == {
+        ("Zeta-8B", "HumanEval", "pass@1", "", 71.5), ("Zeta-8B", "HumanEval", "pass@4", "", 80.25),
+        ("Zeta-8B", "MBPP", "pass@1", "", 64.5), ("Zeta-8B", "MBPP", "pass@4", "", 75.75)}
+
+
+def test_a_header_row_gives_each_benchmark_column_its_metric(ref: Reference) -> None:
+    text = ("## Table: Results of Small Models\n### Components/Axes\n"
+            "* **Column Headers:** `Model`, `MMLU`, `HumanEval`.\n"
+            "* **Sub-header:** The second header row gives \"Acc. (%)\" under MMLU and \"Pass@1\" under HumanEval.\n"
+            "### Detailed Analysis\n| Model | MMLU | HumanEval |\n| :--- | :--- | :--- |\n"
+            "| Zeta-8B | 61.5 | 48.25 |\n| Kappa-7B | 58.75 | 52.5 |\n")
+    assert rows(text, ref) == {
+        ("Zeta-8B", "MMLU", "accuracy", "", 61.5), ("Zeta-8B", "HumanEval", "pass@1", "", 48.25),
+        ("Kappa-7B", "MMLU", "accuracy", "", 58.75), ("Kappa-7B", "HumanEval", "pass@1", "", 52.5)}
+
+
+def test_two_clauses_telling_one_benchmark_two_measures_give_no_metric_exception(ref: Reference) -> None:
+    text = ("## Bar Chart: Accuracy and Throughput\n### Overview\nZeta-8B under two precisions. The left panel "
+            "shows MMLU-Pro accuracy, and the right panel shows throughput measured on the same MMLU-Pro prompts.\n"
+            "### Components/Axes\n* **Left Y-axis:** Accuracy (%)\n* **X-axis:** Precision (BF16, FP8)\n"
+            "### Detailed Analysis\n**Left Panel (MMLU-Pro Accuracy):**\n* BF16: ≈ 48.5%\n* FP8: ≈ 47.25%\n")
+    assert rows(text, ref) == {("Zeta-8B", "MMLU-Pro", "accuracy", "precision=BF16", 48.5),
+                               ("Zeta-8B", "MMLU-Pro", "accuracy", "precision=FP8", 47.25)}
+
+
+def test_a_model_column_of_a_word_the_right_axis_measures_and_a_setting_word_inside_a_name(ref: Reference) -> None:
+    text = ("## Dual-Axis Chart: Zeta-4B-reasoning accuracy and length\n### Components/Axes\n"
+            "* **X-axis (categories):** `AIME 2024`, `GPQA-D`.\n* **Left Y-axis:** \"Accuracy (%)\"\n"
+            "* **Right Y-axis:** \"Avg. Response Length (tokens)\"\n### Detailed Analysis\n"
+            "| Benchmark | Zeta-4B-reasoning Acc. (%) | Zeta-4B-reasoning Length |\n|---|---|---|\n"
+            "| `AIME 2024` | 71.5 | ~10,400 |\n| `GPQA-D` | 60.25 | ~6,300 |\n")
+    assert rows(text, ref) == {
+        ("Zeta-4B-reasoning", "AIME 2024", "accuracy", "", 71.5), ("Zeta-4B-reasoning", "AIME 2024", "cost", "", 10400.0),
+        ("Zeta-4B-reasoning", "GPQA Diamond", "accuracy", "", 60.25),
+        ("Zeta-4B-reasoning", "GPQA Diamond", "cost", "", 6300.0)}
+
+
+def test_a_marker_column_whose_looks_the_legend_gives_to_families_names_nothing(ref: Reference) -> None:
+    text = ("## Scatter Plot: AIME 2025 Pass@1 vs. Average Output Tokens\n### Components/Axes\n"
+            "* **X-axis:** \"Avg. output tokens\"\n* **Y-axis:** \"AIME 2025 Pass@1 (%)\"\n"
+            "* **Legend:** blue = Zeta family, red = Kappa family.\n### Detailed Analysis\n"
+            "| Series (Marker) | Label | Approx. x (tokens) | Approx. y (Pass@1 %) |\n|---|---|---|---|\n"
+            "| Blue (circle) | `Zeta-4B` | ~15,200 | ~61.5 |\n| Red (star) | `Kappa-8B` | ~9,800 | ~70.25 |\n")
+    assert rows(text, ref) == {
+        ("Zeta-4B", "AIME 2025", "cost", "", 15200.0), ("Zeta-4B", "AIME 2025", "pass@1", "", 61.5),
+        ("Kappa-8B", "AIME 2025", "cost", "", 9800.0), ("Kappa-8B", "AIME 2025", "pass@1", "", 70.25)}
+
+
+def test_a_family_group_header_over_named_items_is_no_method(ref: Reference) -> None:
+    text = ("## Scatter Plot: MMLU-Pro vs. Total Parameters\n### Components/Axes\n"
+            "- **X-axis**: \"Total Parameters (B)\"\n- **Y-axis**: \"MMLU-Pro Accuracy (%)\"\n"
+            "### Detailed Analysis\n1. **Llama Family** (Blue):\n- Llama-3.1-8B-Instruct: 8B, 44.5%\n"
+            "2. **Phi Family** (Orange):\n- Phi-4: 14B, 70.25%\n")
+    assert rows(text, ref) == {("Llama-3.1-8B-Instruct", "MMLU-Pro", "accuracy", "", 44.5),
+                               ("Phi-4", "MMLU-Pro", "accuracy", "", 70.25)}
+
+
+def test_setting_value_headers_a_reference_row_and_ratio_ticks(ref: Reference) -> None:
+    table = ("## Table: LongBench under KV Cache Budgets (Zeta-8B)\n### Overview\nAverage LongBench score of Zeta-8B.\n"
+             "### Detailed Analysis\nReference row: **FullKV: 49.5** (uncompressed cache).\n\n"
+             "| Method | KV 128 | KV 2048 |\n|---|---|---|\n| SnapKV | 40.5 | 48.25 |\n")
+    assert rows(table, ref) == {
+        ("Zeta-8B", "LongBench", "score", "method=FullKV", 49.5),
+        ("Zeta-8B", "LongBench", "score", "kv_budget=128, method=SnapKV", 40.5),
+        ("Zeta-8B", "LongBench", "score", "kv_budget=2048, method=SnapKV", 48.25)}
+    ratios = ("## Line Chart: LongBench Score vs. KV Cache Compression Ratio\n### Overview\nZeta-8B on LongBench.\n"
+              "### Components/Axes\n* **X-axis:** Compression Ratio, with markers at 2x, 4x and 8x.\n"
+              "* **Y-axis:** LongBench Avg. Score.\n### Detailed Analysis\n* **SnapKV (Blue):**\n"
+              "    * 2x: ~48.5\n    * 8x: ~45.25\n")
+    assert rows(ratios, ref) == {
+        ("Zeta-8B", "LongBench", "score", "compression_ratio=2, method=SnapKV", 48.5),
+        ("Zeta-8B", "LongBench", "score", "compression_ratio=8, method=SnapKV", 45.25)}
+
+
+def test_a_figure_that_says_it_plots_no_result_and_a_look_cell_beside_the_model(ref: Reference) -> None:
+    analytic = ("## Line Chart: KV Cache Memory vs. Sequence Length\n### Overview\nComputed analytically for "
+                "Zeta-8B; no accuracy, speed or benchmark result is plotted.\n### Components/Axes\n"
+                "* **X-axis:** Sequence Length (tokens)\n* **Y-axis:** KV Cache Size (GB)\n### Detailed Analysis\n"
+                "* **Zeta-8B:** about 0.55 GB at 4,096 tokens and 2.25 GB at 16,384.\n")
+    assert rows(analytic, ref) == set()
+    looks = ("## Scatter Plot: AIME 2024 Pass@1 vs. Average Latency\n### Components/Axes\n"
+             "* **X-Axis:** `Avg. Latency per Problem (s)`\n* **Y-Axis:** `AIME 2024 Pass@1 (%)`\n"
+             "* **Legend:** blue circle = `Zeta`, purple circle = `Kappa`.\n### Detailed Analysis\n"
+             "| Series (Colour) | Label | Approx. Latency (s) | Approx. Pass@1 (%) |\n| :--- | :--- | :--- | :--- |\n"
+             "| Blue (Zeta) | `Zeta-8B` | ~142 | ~55.25 |\n| Purple (Kappa) | `Kappa-32B` | ~455 | ~81.5 |\n")
+    assert rows(looks, ref) == {
+        ("Zeta-8B", "AIME 2024", "latency", "", 142.0), ("Zeta-8B", "AIME 2024", "pass@1", "", 55.25),
+        ("Kappa-32B", "AIME 2024", "latency", "", 455.0), ("Kappa-32B", "AIME 2024", "pass@1", "", 81.5)}
