@@ -1325,8 +1325,9 @@ def parse_chart(text: str) -> Chart:
             elif not _XY_VALUES.search(rest):
                 if scope is not None:
                     scope.role, scope.field = "field", label
-                if header_text is not None and not rest.strip() and line.kind == "paragraph" and "erification" in label:
-                    remark = label  # '**Trend Verification:**' alone on its line: what it heads is remarks
+                if header_text is not None and not rest.strip() and line.kind == "paragraph" \
+                        and ("erification" in label or _rx(r"(?i)(?:\w+\s+)?trends?").fullmatch(label)):
+                    remark = label  # '**Trend Verification:**', '**Trends**:' alone on its line: what it heads is remarks
                 unnamed = next(((k, s) for k, (_, s) in enumerate(context) if s.line in panels and not s.text), None)
                 if unnamed is not None and label.lower() == "title" and rest.strip():
                     # '- **Title**: "AIME 2024" (top center)' under '## Subplot (a)': the panel's name
@@ -1347,10 +1348,11 @@ def parse_chart(text: str) -> Chart:
             readings, dropped = [], []
         elif header_text is None and label is not None and readings and line.kind == "item" \
                 and content.lstrip().startswith(("**", "__")) and (after := following.get(line.number)) is not None \
-                and after.kind == "item" and after.depth == line.depth and not after.content.lstrip().startswith(("**", "__")) \
+                and after.kind == "item" and (line.number in parents or after.depth == line.depth
+                                              and not after.content.lstrip().startswith(("**", "__"))) \
                 and all(r.number.raw.strip("~≈ ").lower() in _known_categories(axes) for r in readings):
-            # '* **Qwen3-30B-A3B (Green):** Trend: slightly above it at 32k.' over plain sibling items: a group
-            # header whose only numbers are x ticks
+            # '* **Qwen3-30B-A3B (Green):** Trend: slightly above it at 32k.' over plain sibling items or its own
+            # items: a group header whose only numbers are x ticks
             header_text = label if note is None else f"{label} ({note})"
             skips.extend(Skip(line.number, line.text.strip(), "axis position", r.number.raw, token=r.number.raw)
                          for r in readings)

@@ -2382,6 +2382,7 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             elif not named and len(panels) == 1:  # 'Moving to panel (b), the same model starts at 29.7 at 2K'
                 slot.benchmark, slot.benchmark_written = panels.pop()
     kinds_of_benchmarks = _benchmark_groups(point.context, figure, ref) if len(point.context) >= 2 else ()
+    before_context = set(slot.settings)
     for span in reversed(point.context):
         if span is owner or span in kinds_of_benchmarks:
             continue
@@ -2392,6 +2393,9 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
         if len(slot.settings) > count and span.line not in facts.claimed_headers:
             facts.claimed_headers.add(span.line)  # a header is claimed once, not for each of its points
             _claim_setting(facts, span.line, span.text, "setting in a group header")
+    x_key = figure.number_key(ref) if point.is_reference_line and point.context else None
+    if x_key is not None and x_key not in before_context:
+        slot.settings.pop(x_key, None)  # 'the FullKV line is flat at 82.6' under '**KV Budget = 2048**': at every budget
     if point.context:
         panel_spans = [s.text for s in point.context if "|" in s.text]
         slot.panel = panel_spans[0] if panel_spans else slot.panel
@@ -2815,17 +2819,28 @@ def _infer_units(facts: DocumentFacts, ref: Reference) -> None:
 
 def _dedupe(facts: DocumentFacts) -> None:
     """A value the document states twice is loaded once: the same row again (label and prose),
-    or a value read without its x category that its series also has with one ('starts at about
-    85.7%' beside the table row at N = 1)."""
-    placed = {(name_key(f.model_name), f.benchmark_name, f.metric, f.value) for f in facts.values if f.setting}
+    or a value read with fewer settings than its series also has it with ('starts at about
+    85.7%' beside the table row at N = 1; '47.6 ... at KV 2048' beside SnapKV's cell at 2048)."""
+    placed: dict[tuple, list[frozenset[str]]] = {}
+    for f in facts.values:
+        if f.setting:
+            placed.setdefault((name_key(f.model_name), f.benchmark_name, f.metric, f.value), []).append(
+                frozenset(f.setting.split(", ")))
     # 'moves from 59.4 to 76.8' under a pass@k table: pass@k with no k, beside the same value with its k
     with_k = {(name_key(f.model_name), f.benchmark_name, f.metric.split("@")[0], f.value) for f in facts.values
               if "@" in f.metric and not f.metric.endswith("@k")}
+    # '**MMLU:** Qwen2.5-7B-Instruct is best (74.6)' beside its table cell read as accuracy: the generic score repeats it
+    specific = {(name_key(f.model_name), f.benchmark_name, f.setting, f.value) for f in facts.values
+                if f.metric != "score"}
     seen: set[tuple] = set()
     kept = []
     for fact in facts.values:
         key = (name_key(fact.model_name), fact.benchmark_name, fact.metric, fact.setting, fact.value, fact.unit)
-        if key in seen or not fact.setting and key[:3] + (fact.value,) in placed or fact.metric.endswith("@k") \
+        if fact.metric == "score" and (key[0], key[1], fact.setting, fact.value) in specific:
+            continue
+        fuller = placed.get(key[:3] + (fact.value,), ())
+        if key in seen or fuller and any(s > frozenset(fact.setting.split(", ") if fact.setting else ()) for s in fuller) \
+                or fact.metric.endswith("@k") \
                 and (key[0], key[1], fact.metric.split("@")[0], fact.value) in with_k:
             continue
         seen.add(key)
