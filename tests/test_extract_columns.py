@@ -1,6 +1,8 @@
-"""Unit tests of the mechanisms added for the heldout66-67 failure classes, each in a document of
+"""Unit tests of the mechanisms added for the heldout66-73 failure classes, each in a document of
 our own: a panel heading that names its benchmark after its letter, a header row's metric per
-column, a model's column of what one axis measures, and a look column whose looks name families."""
+column, a model's column of what one axis measures, look columns beside the model, setting-value
+headers, places written as arrows to a word or as ticks in a lead, captions that except one
+benchmark, and the repeats a fuller row already holds."""
 
 from __future__ import annotations
 
@@ -101,3 +103,57 @@ def test_a_figure_that_says_it_plots_no_result_and_a_look_cell_beside_the_model(
     assert rows(looks, ref) == {
         ("Zeta-8B", "AIME 2024", "latency", "", 142.0), ("Zeta-8B", "AIME 2024", "pass@1", "", 55.25),
         ("Kappa-32B", "AIME 2024", "latency", "", 455.0), ("Kappa-32B", "AIME 2024", "pass@1", "", 81.5)}
+
+
+def test_a_captioned_table_whose_other_columns_are_accuracy_and_a_log2_axis(ref: Reference) -> None:
+    table = ("## Table: Instruction-Tuned Models\n### Overview\nA results table, captioned \"Table 2: HumanEval is "
+             "reported as pass@1; all other columns are accuracy (%).\"\n### Components/Axes\n"
+             "* **Columns:** Model, MMLU, HumanEval.\n### Detailed Analysis\n| Model | MMLU | HumanEval |\n"
+             "|---|---|---|\n| Zeta-70B | 85.5 | 84.25 |\n")
+    assert rows(table, ref) == {("Zeta-70B", "MMLU", "accuracy", "", 85.5), ("Zeta-70B", "HumanEval", "pass@1", "", 84.25)}
+    line = ("## Line Chart: RULER Accuracy vs. Context Length\n### Overview\nZeta-8B on RULER.\n### Components/Axes\n"
+            "- **X-axis (Context Length, tokens)**: Log2 scale with labeled ticks at 4096, 8192.\n"
+            "- **Y-axis (Accuracy %)**: Linear scale from 50 to 100.\n### Detailed Analysis\n"
+            "1. **Zeta-8B (Blue)**:\n   - Starts at (4096, 94.5) and declines to (8192, 90.25).\n")
+    assert rows(line, ref) == {("Zeta-8B", "RULER", "accuracy", "context_length=4096", 94.5),
+                               ("Zeta-8B", "RULER", "accuracy", "context_length=8192", 90.25)}
+
+
+def test_a_group_lead_with_looks_after_values_and_points_under_a_right_axis_header(ref: Reference) -> None:
+    bars = ("## Bar Chart: Reasoning Performance\n### Components/Axes\n* **Y-Axis:** Pass@1 (%)\n"
+            "* **X-Axis (Categories):** `AIME24`, `MATH500`.\n* **Legend:**\n    1. `Zeta-7B` — teal bar\n"
+            "    2. `Kappa-7B` — orange bar\n### Detailed Analysis\n"
+            "**MATH500 group.** The labels read 92.5 (teal) and 94.25 (orange).\n")
+    assert rows(bars, ref) == {("Zeta-7B", "MATH-500", "pass@1", "", 92.5), ("Kappa-7B", "MATH-500", "pass@1", "", 94.25)}
+    dual = ("# Combination Chart\nZeta-7B evaluated on MATH500.\n### Axes\n- **X-axis**: KV Budget\n"
+            "  - Categories: `1024`, `2048`\n- **Left Y-axis**:\n  - Title: `Pass@1`\n- **Right Y-axis**:\n"
+            "  - Title: `Throughput (TPS)`\n### Data Series\n#### 1. Pass@1 (Blue Bars)\n"
+            "- Values: `[1024, 71.5]`, `[2048, 85.25]`.\n#### 2. Throughput (Orange Line)\n"
+            "- Points: `[1024, 912]`, `[2048, 771]`.\n")
+    assert rows(dual, ref) == {
+        ("Zeta-7B", "MATH-500", "pass@1", "kv_budget=1024", 71.5), ("Zeta-7B", "MATH-500", "pass@1", "kv_budget=2048", 85.25),
+        ("Zeta-7B", "MATH-500", "throughput", "kv_budget=1024", 912.0),
+        ("Zeta-7B", "MATH-500", "throughput", "kv_budget=2048", 771.0)}
+
+
+def test_places_written_as_an_arrow_to_a_word_or_as_ticks_in_a_lead_are_no_values(ref: Reference) -> None:
+    arrows = ("## Line Chart: Peak Memory vs. Context Length\n### Overview\nZeta-8B on NIAH.\n### Components/Axes\n"
+              "* **X-Axis:** `Context Length (tokens)`\n* **Y-Axis:** `Peak GPU Memory (GB)`\n### Detailed Analysis\n"
+              "* `FullKV`: `16,384` → ~18.5 GB, `131,072` → OOM (red cross).\n")
+    assert rows(arrows, ref) == {("Zeta-8B", "Needle in a Haystack", "memory", "context_length=16384, method=FullKV", 18.5)}
+    lead = ("## Line Chart: GPQA Diamond vs. Thinking Budget\n### Components/Axes\n"
+            "* **X-axis:** Thinking Budget (tokens), with markers at 2k, 4k and 32k.\n* **Y-axis:** Pass@1 (%)\n"
+            "### Detailed Analysis\n* **Zeta-30B (Green):** Trend: slightly above the red line at 32k.\n"
+            "* At Thinking Budget = 2k, Pass@1 ≈ 50.5\n* At Thinking Budget = 4k, Pass@1 ≈ 56.25\n")
+    assert rows(lead, ref) == {("Zeta-30B", "GPQA Diamond", "pass@1", "thinking_budget=2000", 50.5),
+                               ("Zeta-30B", "GPQA Diamond", "pass@1", "thinking_budget=4000", 56.25)}
+
+
+def test_trends_head_remarks_and_a_reference_line_takes_no_budget_from_its_header(ref: Reference) -> None:
+    text = ("## Line Chart: MATH-500 Pass@1 vs. KV Budget\n### Overview\nZeta-8B on MATH-500.\n### Components/Axes\n"
+            "1. **X-axis**: \"KV Budget\", ticks at 256, 2048.\n2. **Y-axis**: \"Pass@1 (%)\"\n"
+            "3. **Legend**:\n   - Red solid line: R-KV\n   - Black dashed line: FullKV (82.5)\n### Detailed Analysis\n"
+            "**KV Budget = 2048**\n- R-KV: 81.25\n\n**Reference line**: the black dashed FullKV line is flat at 82.5.\n\n"
+            "**Trends**:\n- **R-KV (red)**: rises up to budget 2048 and then bends.\n")
+    assert rows(text, ref) == {("Zeta-8B", "MATH-500", "pass@1", "kv_budget=2048, method=R-KV", 81.25),
+                               ("Zeta-8B", "MATH-500", "pass@1", "method=FullKV", 82.5)}

@@ -314,8 +314,8 @@ def _label_unit(label: str) -> str | None:
 
 _AXIS_PLACE_WORDS = re.compile(r"(?i)\b(?:left|right|top|bottom|primary|secondary|horizontal|vertical|shared|both|each|"
                                r"all|panels?|subplots?|common|inner|outer|twin)\b")
-_SCALE_WORDS = re.compile(r"(?i)(?:scaled?|ranging|ranges?|from|linear|log(?:arithmic)?|categorical|ticks?|spans?|"
-                          r"goes|runs|increments?|marked)\b")
+_SCALE_WORDS = re.compile(r"(?i)(?:scaled?|ranging|ranges?|from|linear|log(?:arithmic)?(?:[-\s]?(?:2|10|e))?|categorical|"
+                          r"ticks?|spans?|goes|runs|increments?|marked)\b")  # 'Log2 scale with ...' names no axis
 
 
 _PANELS_LEAD = re.compile(r"(?i)(?:" + _PANEL_NOUN + r")s?\s+(?P<marks>\(?[a-h0-9]\)?(?:\s*(?:,|and|&|/)\s*\(?[a-h0-9]\)?)*)"

@@ -840,12 +840,14 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                 exceptions.update({b: m for m, benchmarks in told for b in benchmarks if b not in exceptions})
                 if metric in (None, "score"):
                     metric = told[0][0]
+    noted = " ".join(s.text for s in chart.notes[:40]) if captions else ""
     for text in captions:
         # a caption's 'Scores (%) on ... benchmarks. Arena-Hard: win rate (%).': the figure's metric, and one benchmark's own
-        told = _told_metrics(_CLAUSE_SENTENCE.split(text), ref)
+        told = _told_metrics([c for s in _CLAUSE_SENTENCE.split(text) for c in _clauses(s, ref)], ref)
         general = [m for m, benchmarks in told if not benchmarks]
+        general = [m for m in general if m != "score"] or general  # 'a results table ...; all other columns are accuracy'
         own = [(m, benchmarks) for m, benchmarks in told if benchmarks and m != "score" and m not in general]
-        named = {b for b, _, _ in find_benchmarks(f"{title} {overview} {text}", ref)}
+        named = {b for b, _, _ in find_benchmarks(f"{title} {overview} {text} {noted}", ref)}  # 'Columns: Model, MMLU, ...'
         if general and own and len(own) < len(told) and len(named - {b for _, bs in own for b in bs}) >= 1:
             exceptions.update({b: m for m, benchmarks in own for b in benchmarks if b not in exceptions})
             if metric in (None, "score", *(m for m, _ in own)):
@@ -906,7 +908,8 @@ def _clauses(sentence: str, ref: Reference) -> list[str]:
         pieces = _rx(r"(,|\s+and\s+)").split(clause)
         joined: list[str] = []
         for separator, piece in zip(["", *pieces[1::2]], pieces[::2]):
-            if joined and match_metric(_rx(r"\b(?:on|under)\b.*").sub("", piece), ref) is None:
+            if joined and (match_metric(_rx(r"\b(?:on|under)\b.*").sub("", piece), ref) is None
+                           or _rx(r"(?i)\s*(?:which|where|that|whose|except)\b").match(piece)):  # ', which reports ...'
                 joined[-1] += separator + piece
             else:
                 joined.append(piece)
@@ -1199,7 +1202,7 @@ def _worded_tick(key: str, text: str, figure: Figure, ref: Reference) -> tuple[s
 
 
 _TOKENS_TAIL = re.compile(r"(?i)\W*(?:(?:avg\.?|average|mean)\s+)?(?:(?:output|response|generated)\s+)?tokens?\W*")
-_CAPTION_WORD = re.compile(r"(?i)\bcaption\b")
+_CAPTION_WORD = re.compile(r"(?i)\bcaption(?:ed|s)?\b")
 _NO_LIMIT = re.compile(r"(?i)[\"'`]?(?:no|none|without|unlimited|unconstrained|unbounded|infinite|∞)"
                        r"(?:\s+(?:budget|limit|cap|constraint|restriction)s?)?[\"'`]?")
 _CATEGORY_LABEL = re.compile(
@@ -1292,7 +1295,7 @@ def _figure_family(figure: Figure, ref: Reference) -> str | None:
     return _family(figure.models[0], ref) if len(figure.models) == 1 else None
 
 
-_PART_OF_FIGURE = re.compile(r"(?i)(.*\S)\s+(?:column|row|panel|subplot|plot)")
+_PART_OF_FIGURE = re.compile(r"(?i)(.*\S)\s+(?:column|row|panel|subplot|plot|group|cluster)")
 _BENCHMARK_AXIS = re.compile(r"(?i)\b(?:benchmarks?|datasets?|tasks?|suites?|evaluation sets?|test sets?)\b")
 _KEYED_GROUP = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?P<key>[A-Z][a-z]{2,15}(?:\s[a-z]{2,15})?)\s*:\s*"
                           r"(?P<value>[^:=]{1,40})")  # '3.1 Language: English', 'Category: HarmBench'
@@ -1321,8 +1324,10 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             setting = _key_named(key, ref)
             slot.settings.setdefault(setting, _setting_value(value, setting, None))
         return
-    if name[-3:].lower() in ("umn", "row", "nel", "lot") and (part := _PART_OF_FIGURE.fullmatch(name)):
-        name = part.group(1)  # 'MATH-500 column', 'Qwen3-8B panel': what that part of the figure is about
+    if name[-3:].lower() in ("umn", "row", "nel", "lot", "oup", "ter") and (part := _PART_OF_FIGURE.fullmatch(name)) \
+            and (name[-3:].lower() not in ("oup", "ter") or find_benchmark(part.group(1), ref)
+                 or _is_x_tick(part.group(1), figure, ref)):
+        name = part.group(1)  # 'MATH-500 column', 'Qwen3-8B panel', 'MATH500 group': what that part is about
         if _GROUPING_WORD.fullmatch(name):
             return  # 'Reference row: FullKV: 49.2': a role of the row, the key names its series
     quoted = _QUOTED_SIZE.match(name) if '"' in name or "“" in name or "'" in name else None
@@ -1668,6 +1673,9 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
     axes = figure.axes
     if reading.position in ("x", "y", "z"):
         role = {"x": "x", "y": "y", "z": "colorbar"}[reading.position]
+        right = axes.get("y_right") if role == "y" and point_quantity is not None and point_quantity.metric else None
+        if right is not None and right.metric == point_quantity.metric:
+            return "y_right", right  # '[1024, 912]' under '#### Throughput (Orange Line)': the right axis's value
         quantity = axes.get(role) or (axes.get("y_left") if role == "y" else None)
         if quantity is None:
             quantity = Quantity("params", param_kind="total") if reading.number.suffix in ("B", "M") else \
@@ -2040,9 +2048,10 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 continue  # '✓' in an 'On frontier' column: a flag the figure draws, no name or setting
             if alias_key(cell) and not figure.alias(cell) and not _valued_setting(cell, ref):
                 continue  # 'Green circle' in a 'Series (Marker)' column whose colours the legend gives developers
-            if cell.endswith(")") and alias_key(_clean_label(cell)[0]) and any(
+            if cell.endswith(")") and any(alias_key(part) for part in _clean_label(cell) if part) \
+                    and is_model_like(_clean_label(cell)[0], ref) < 2 and any(
                     is_model_like(other.strip(" `*_"), ref) == 2 for _, other in fields if other is not cell):
-                continue  # 'Blue (DeepSeek)' beside the row's model: the look and its legend group name no series
+                continue  # 'Blue (DeepSeek)', 'MoE (purple circle)' beside the row's model: a look and its legend group
             pinned, rest = _pinned_settings(cell, figure, ref)
             if pinned and not rest:  # a row label 'T = 0.6, N = 8': the row's configuration
                 for key, value in pinned.items():
