@@ -157,3 +157,19 @@ def test_trends_head_remarks_and_a_reference_line_takes_no_budget_from_its_heade
             "**Trends**:\n- **R-KV (red)**: rises up to budget 2048 and then bends.\n")
     assert rows(text, ref) == {("Zeta-8B", "MATH-500", "pass@1", "kv_budget=2048, method=R-KV", 81.25),
                                ("Zeta-8B", "MATH-500", "pass@1", "method=FullKV", 82.5)}
+
+
+def test_a_place_opening_a_paragraph_holds_for_its_other_series_and_a_value_before_its_name(ref: Reference) -> None:
+    text = ("## Bar Chart: GSM8K Accuracy and Throughput by Weight Precision\n### Components/Axes\n"
+            "* **X-axis (Bottom):** \"Weight Precision\", categories: `BF16`, `FP8`.\n"
+            "* **Primary Y-axis (Left):** \"GSM8K Accuracy (%)\"\n* **Secondary Y-axis (Right):** \"Throughput (tokens/s)\"\n"
+            "* **Legend:**\n    * Dark green bar: Zeta-72B\n    * Light green bar: Kappa-70B\n### Detailed Analysis\n"
+            "At **BF16**, the dark green bar (Zeta-72B) reaches 95.5%. The light green bar (Kappa-70B) is slightly "
+            "shorter at 94.75%.\n\n"
+            "The **FP8** group shows the first drop. The dark green bar falls to 93.5% and the light green bar to 92.25%, "
+            "while throughput is about 1,540 tokens/s for Zeta-72B and 1,620 tokens/s for Kappa-70B.\n")
+    assert rows(text, ref) == {
+        ("Zeta-72B", "GSM8K", "accuracy", "precision=BF16", 95.5), ("Kappa-70B", "GSM8K", "accuracy", "precision=BF16", 94.75),
+        ("Zeta-72B", "GSM8K", "accuracy", "precision=FP8", 93.5), ("Kappa-70B", "GSM8K", "accuracy", "precision=FP8", 92.25),
+        ("Zeta-72B", "GSM8K", "throughput", "precision=FP8", 1540.0),
+        ("Kappa-70B", "GSM8K", "throughput", "precision=FP8", 1620.0)}

@@ -1782,7 +1782,8 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
     opened_by = subject  # the series a bold lead names, if any
     topics: tuple[Span, ...] = earlier  # the sentences so far, for the benchmark a paragraph is about
     sentence_start = 0
-    for sentence in _rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text):
+    paragraph_place: str | None = None  # 'At **BF16**, ...' opening a paragraph: where its later sentences sit too
+    for nth, sentence in enumerate(_rx(r"(?<=[.!?])\s+(?=[A-Z])").split(text)):
         sentence_start = text.find(sentence, sentence_start)
         # the sentence itself is the nearest topic: 'On AIME 2025 its curve is flatter: 22.4 at 2K, ...'
         topics = (*topics, Span(line.number, sentence))
@@ -1870,6 +1871,11 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                 # before the first name are the subject's
                 names = [(0, 0, subject), *names]
         subject = names[0][2] if len({n for _, _, n in names}) == 1 else None
+        if nth == 0 and categories and not find_numbers(sentence):
+            # 'The **W4A16** group shows the first visible drop.': the one x category a paragraph opens on
+            told = [m.group(0) for c in categories if c[:1].isalpha()
+                    for m in [_rx(r"(?<![\w.\-])" + re.escape(c) + r"(?![\w.\-])", re.IGNORECASE).search(sentence)] if m]
+            paragraph_place = told[0] if len(told) == 1 else None
         if not names:
             continue
         sentence_category = opening.group("cat").strip() if opening and opening.end() <= names[0][0] else None
@@ -1883,18 +1889,29 @@ def prose_points(line: SourceLine, context: tuple[Span, ...], categories: frozen
                      and not _rx(r"\s*[≈~=:(]").match(sentence, m.end())}  # nor one with its own value ('X ≈ 1,480')
             if len({n.lower() for n in named}) == 1:
                 sentence_category = named.pop()
-        if opening is None:  # 'Doubling the budget to 2k lifts the blue line to 31.5%': one x value before the names
+        if opening is None and sentence_category is None:
+            # 'Doubling the budget to 2k lifts the blue line to 31.5%': one x value before the names
             before = find_numbers(sentence[: names[0][0]])
             if len(before) == 1 and before[0].suffix != "%" and (_rx(r"(?i)\b(?:to|at|of|reaches|hits)\s+$").search(
                     sentence[: before[0].start]) and (before[0].raw[-1:] in ("k", "K") or before[0].raw.lower() in categories)
                     or _PLACE_OPENER.match(sentence) and not before[0].is_approximate):
                 # 'When the budget is 8k the blue line sits near 34.6%', 'At 64K tokens the magenta marker sits near 83.9%'
                 sentence_category = before[0].raw
+        if nth == 0 and opening is not None and sentence_category is not None \
+                and sentence_category.strip("*_` ").lower() in categories:
+            paragraph_place = sentence_category  # an x tick, not 'At the far left, the 3.8-billion-parameter ...'
+        elif sentence_category is None and opening is None and paragraph_place is not None \
+                and not any(_rx(r"[A-Z][A-Z0-9\-]{1,6}").fullmatch(n) for _, _, n in names) \
+                and not any(n.raw.lower() in categories for n in find_numbers(sentence)):
+            # '... The light green bar (X) is slightly shorter at 94.8%': another series at the paragraph's place (a
+            # sentence that goes on about the same series, 'Switching to FP8 costs ...', may move it)
+            sentence_category = paragraph_place
         # 'approximately 39 for Gemma 3 4B IT, 50 for Gemma 3 12B IT': the value comes first
         value_first: dict[int, tuple[str, int]] = {}  # name index -> (its value, where that value starts)
         for index, (start, end, name) in enumerate(names):
             offset = names[index - 1][1] if index else 0
-            lead = _rx(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?)\s+(?:for|by|from|with|on)\s+$").search(sentence[offset:start])
+            lead = _rx(r"(?P<value>(?:[~≈]\s*)?\d[\d.,]*\s*%?(?:\s*(?:tokens?/s|tok/s|TPS|GB|ms|s|tokens?|points?))?)"
+                       r"\s+(?:for|by|from|with|on)\s+$").search(sentence[offset:start])  # '1,540 tokens/s for X'
             if lead:
                 value_first[index] = (lead.group("value"), offset + lead.start())
         for index, (start, end, name) in enumerate(names):
