@@ -173,3 +173,56 @@ def test_a_place_opening_a_paragraph_holds_for_its_other_series_and_a_value_befo
         ("Zeta-72B", "GSM8K", "accuracy", "precision=FP8", 93.5), ("Kappa-70B", "GSM8K", "accuracy", "precision=FP8", 92.25),
         ("Zeta-72B", "GSM8K", "throughput", "precision=FP8", 1540.0),
         ("Kappa-70B", "GSM8K", "throughput", "precision=FP8", 1620.0)}
+
+
+def test_an_arrow_change_a_long_keyed_header_and_a_level_cell_read_like_its_label(ref: Reference) -> None:
+    bars = ("## Bar Chart: Base vs. Instruct\n### Components/Axes\n- **Y-axis**: Accuracy (%)\n### Detailed Analysis\n"
+            "1. **GSM8K**:\n- Zeta-7B: 85.5%\n- Zeta-7B-Instruct: 91.75% (↑6.25%)\n")
+    assert rows(bars, ref) == {("Zeta-7B", "GSM8K", "accuracy", "", 85.5), ("Zeta-7B-Instruct", "GSM8K", "accuracy", "", 91.75)}
+    shots = ("## Bar Chart: Accuracy vs. Number of In-Context Examples on BBH\n### Components/Axes\n"
+             "* **X-axis:** \"Number of in-context examples\" with markers at 0 and 1.\n* **Y-axis:** \"Accuracy (%)\"\n"
+             "### Detailed Analysis\n**Number of In-Context Examples = 0:**\n* **Zeta-7B:** Approximately 38.5% accuracy.\n"
+             "**Number of In-Context Examples = 1:**\n* **Zeta-7B:** Approximately 49.25% accuracy.\n")
+    assert rows(shots, ref) == {("Zeta-7B", "BBH", "accuracy", "num_shots=0", 38.5),
+                                ("Zeta-7B", "BBH", "accuracy", "num_shots=1", 49.25)}
+    levels = ("# MATH-500 Accuracy by Difficulty\n## Axis Configuration\n- **X-axis**: Difficulty Level\n"
+              "  - Categories: Level 1, Level 2\n- **Y-axis**: Accuracy (%)\n## Data Points\n### Zeta-7B (Teal)\n"
+              "- Level 1: **97.5%**\n- Level 2: **96.25%**\n## Data Table Reconstruction\n| Difficulty | Zeta-7B |\n"
+              "|---|---|\n| Level 1 | 97.5 |\n| Level 2 | 96.25 |\n")
+    assert rows(levels, ref) == {("Zeta-7B", "MATH-500", "accuracy", "difficulty=1", 97.5),
+                                 ("Zeta-7B", "MATH-500", "accuracy", "difficulty=2", 96.25)}
+
+
+def test_panel_marked_columns_a_trend_column_and_a_look_cell_through_the_legend(ref: Reference) -> None:
+    panels = ("# Technical Document Extraction: Accuracy During Training\n## 1. Labels\n"
+              "- **Subplot (a) title**: \"AIME 2024\"\n- **Subplot (b) title**: \"MATH-500\"\n"
+              "- **X-Axis (both subplots)**: \"Training Steps\"\n- **Y-Axis**: \"Accuracy (%)\"\n## 4. Data Table\n"
+              "| Training Step | (a) Zeta-7B | (b) Zeta-7B | Visual Trend |\n|---|---|---|---|\n"
+              "| 0 | 13.5 | 52.25 | Steady climb after N=16. |\n")
+    assert rows(panels, ref) == {("Zeta-7B", "AIME 2024", "accuracy", "training_steps=0", 13.5),
+                                 ("Zeta-7B", "MATH-500", "accuracy", "training_steps=0", 52.25)}
+    looks = ("## Scatter Plot: AMC23 Accuracy vs. Response Length\n### Components/Axes\n"
+             "* **X-Axis:** \"Avg. Response Length (tokens)\"\n* **Y-Axis:** \"AMC 2023 Accuracy (%)\"\n"
+             "* **Legend (top-left):**\n    * Cyan diamonds: `Zeta-14B`\n    * Red circles: `Kappa-14B`\n"
+             "* **Point Labels:** `B=1k`, `B=2k` (thinking budget in tokens), printed beside each marker.\n"
+             "### Detailed Analysis\n| Series (Marker) | Label | Approx. Response Length (x) | Approx. Accuracy (y) |\n"
+             "| :--- | :--- | :--- | :--- |\n| Cyan Diamond | B=1k | 960 | 51.5 |\n| Red Circle | B=1k | 990 | 55.25 |\n")
+    assert rows(looks, ref) == {
+        ("Zeta-14B", "AMC 2023", "cost", "thinking_budget=1000", 960.0),
+        ("Zeta-14B", "AMC 2023", "accuracy", "thinking_budget=1000", 51.5),
+        ("Kappa-14B", "AMC 2023", "cost", "thinking_budget=1000", 990.0),
+        ("Kappa-14B", "AMC 2023", "accuracy", "thinking_budget=1000", 55.25)}
+
+
+def test_a_projection_plots_no_result_and_names_cut_from_clauses_are_the_model_they_hold(ref: Reference) -> None:
+    tsne = ("## Scatter Plot: t-SNE Projection of Final-Layer Hidden States\n### Components/Axes\n"
+            "* **X-axis:** Labeled \"t-SNE dim 1\", from -40 to 40.\n* **Y-axis:** Labeled \"t-SNE dim 2\".\n"
+            "* **Legend:**\n    * Blue: GSM8K\n    * Orange: MATH-500\n### Detailed Analysis\n"
+            "* **GSM8K (Blue):** a cluster centred near (-22.5, 14.5).\n")
+    assert rows(tsne, ref) == set()
+    clauses = ("## Bar Charts: Scores Across Datasets\n### Components/Axes\n* **X-axis Categories:** `HotpotQA`, `GSM8k`\n"
+               "* **Y-axis Label:** \"Scores\"\n### Detailed Analysis\n"
+               "* **HotpotQA:** `Zeta-72B` (Salmon) scores highest (~73), followed by `Kappa-70B` (Teal, ~71), "
+               "and `Zeta-14B` (Purple, ~64).\n")
+    assert rows(clauses, ref) == {("Zeta-72B", "HotpotQA", "score", "", 73.0), ("Kappa-70B", "HotpotQA", "score", "", 71.0),
+                                  ("Zeta-14B", "HotpotQA", "score", "", 64.0)}

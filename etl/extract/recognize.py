@@ -445,6 +445,11 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
                     and any(n.value == number.value for n in numbers[:i]):
                 dropped.append((number, "printed label"))  # 'Constant at ~81.6%. The value "81.6" is printed at its end'
                 used.add(i)
+    if "↑" in rest or "↓" in rest or "▲" in rest or "▼" in rest:
+        for i, number in enumerate(numbers):
+            if i not in used and _rx(r"[↑↓▲▼]\s*[+\-−]?\s*$").search(rest, 0, number.start):
+                dropped.append((number, "difference"))  # '91.6% (↑6.2%)': the change since the base, no value
+                used.add(i)
     x_places = _places(rest, place_units, place_nouns)
     spanned: set[int] = set()  # the values of a clause opened by two places: 'Between 1 and 8 it goes from 74 to 540'
     for place in x_places:
@@ -524,7 +529,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
             elif cat_numbers and _rx(r"(?i)^\s*(?:out of\b|of\s+\d|max\b|/)").match(cat_text):
                 dropped.extend((numbers[j], "annotation") for j in cat_numbers)  # '8.64 (out of 10)': the scale
                 used.update(cat_numbers)
-            elif cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈]|diff|delta|change|gain|drop|vs\b|n\s*=|p\s*[<=]|ci\b|std|"
+            elif cat_numbers and not _rx(
+                    r"(?i)^\s*(?:[±+\-−Δ~≈↑↓▲▼]|diff|delta|change|gain|drop|vs\b|n\s*=|p\s*[<=]|ci\b|std|"
                                          r"sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)

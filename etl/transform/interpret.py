@@ -268,7 +268,7 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     text, _ = _strip_prefix(text)
     if "))" in text:  # 'Teal squares (fastest-2@k (Ours))': the annotation inside the look's parenthetical goes
         text = _NESTED_OURS.sub("", text)
-    if text[-1:] in "eEnN" and (" line" in text or "aseline" in text or "eference" in text):
+    if text[-1:] in "eEnNsS" and (" line" in text or "aseline" in text or "eference" in text):
         text = _REFERENCE_TAIL.sub("", text)  # 'FullKV reference line', 'FullKV baseline': the line's name
     if text[-1:] in "sSxXeE" and (" axis" in text or " spoke" in text or " vertex" in text
                                   or " Axis" in text or " Spoke" in text):  # '`AIME25` axis': the radar axis
@@ -298,7 +298,7 @@ def _clean_label(text: str) -> tuple[str, str | None]:
 
 
 _NESTED_OURS = re.compile(r"(?i)\s*\((?:ours|proposed|this work)\)(?=\s*\))")
-_REFERENCE_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:reference(?:\s+line)?|baseline|(?:dashed|dotted|horizontal|flat)\s+line)$")
+_REFERENCE_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:references?(?:\s+lines?)?|baselines?|(?:dashed|dotted|horizontal|flat)\s+lines?)$")
 _PANEL_ONLY = re.compile(r"(?i)(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:left|right|top|bottom|upper|lower|middle|cent(?:re|er)|first|"
                          r"second|third|fourth)[\s-]+)*(?:panel|chart|subplot|plot|figure|graph|pane)(?:\s*\(?[a-h0-9]\)?)?")
 _AXIS_WORD_TAIL = re.compile(r"(?i)(?<=\S)\s+(?:axis|spoke|vertex)$")
@@ -1010,7 +1010,7 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
     return symbols
 
 
-_PANEL_TITLED = re.compile(r"\((?P<key>[a-h])\)\s*(?P<title>[^\"”(),;]{2,60})(?:[\"”]\s*(?:on|in|at)\s+the\s+"
+_PANEL_TITLED = re.compile(r"\((?P<key>[a-h])\)\s*(?:(?i:title)\s*:?\s*[\"“]?)?(?P<title>[^\"”(),;]{2,60})(?:[\"”]\s*(?:on|in|at)\s+the\s+"
                            r"(?P<side>left|right|top|bottom|upper|lower))?")
 _SIDE_PANEL = re.compile(r"(?i)\b(?P<side>left|right|top|bottom|upper|lower|first|second)(?:[- ]hand)?\s+(?:panel|subplot|plot)\b"
                          r"(?P<rest>[^.;]*?)(?=\s+and\s+the\b|[.;]|$)")
@@ -1121,6 +1121,8 @@ _PINNED_AT = re.compile(r"\s[@·]\s*(?P<value>\d[\d.,]*\s*[kK]?)\s*$")  # space 
 _PINNED = re.compile(r"(?<![\w.])(?P<key>[^\W\d_][\w-]{0,20}?)\s*=\s*(?P<value>[~≈]?\d[\d.,]*\s*[kK]?)(?![\w.])")
 
 
+_LEVEL_CELL = re.compile(r"(?i)(?:level|tier|grade|stage)\s*\d{1,2}")
+_PANEL_LEAD_MARK = re.compile(r"\(([a-h])\)\s+(?=\S)")  # '(b) Qwen2.5-7B': panel (b)'s series
 _SETTING_VALUE_HEADER = re.compile(r"(?P<key>[A-Za-z][A-Za-z\- ]{0,24}?)\s*:?\s*(?P<value>\d[\d.,]*\s*[kKM]?)(?:\s*tokens)?")
 _SETTING_LEAD = re.compile(r"(?P<key>[A-Za-z][A-Za-z\- ]{1,24}?)\s*[:=]?\s*(?P<value>\d[\d.,]*\s*[kKM]?)\s+(?P<rest>\S.*)")
 _GENERIC_SETTING_WORD = re.compile(r"(?i)\b(?:budget|size|length|limit)\b")
@@ -1300,7 +1302,7 @@ _BENCHMARK_AXIS = re.compile(r"(?i)\b(?:benchmarks?|datasets?|tasks?|suites?|eva
 _KEYED_GROUP = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?P<key>[A-Z][a-z]{2,15}(?:\s[a-z]{2,15})?)\s*:\s*"
                           r"(?P<value>[^:=]{1,40})")  # '3.1 Language: English', 'Category: HarmBench'
 _GROUPING_WORD = re.compile(r"(?i)\b(?:category|group|subset|split|domain|suite|section|cluster|block|part|reference|baseline)$")
-_KEY_IS_VALUE = re.compile(r"(?P<key>[A-Za-z][A-Za-z ]{0,24}?)\s*=\s*(?P<value>[^=,;]{1,30}?)")
+_KEY_IS_VALUE = re.compile(r"(?P<key>[A-Za-z][A-Za-z \-]{0,40}?)\s*=\s*(?P<value>[^=,;]{1,30}?)")
 _FAMILY_GROUP = re.compile(r"(?i)(.+?)\s+(?:family|series|models)")
 _METRIC_TAIL = re.compile(r"(?P<head>\S+)\s+(?P<tail>[A-Za-z][\w@/.%-]*(?:\s[\w@/.%()-]+){0,2})")
 
@@ -1388,6 +1390,10 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             slot.settings.setdefault(key, note.strip(" *_`"))
             return
     if _is_descriptive_group(name, ref) and not (is_label and name.lower() in figure.series):  # a legend's 'Top' labels a series
+        models = _names_in(_rx(r"\([^()]*\)").sub(" ", name), ref) if slot.model is None and _HAS_DIGIT(name) else []
+        if len(models) == 1 and is_model_like(models[0], ref) == 2:
+            # '**1. Qwen2.5-Math-7B (Blue Line) Trend & Data Points:**': the one model the remark's header names
+            slot.model, slot.model_written = strip_annotations(models[0]), models[0]
         named = find_benchmark(note, ref) if note and slot.benchmark is None else None
         if named is not None:  # 'Right Plot (GPQA Diamond)': the panel's benchmark, in its note
             slot.benchmark, slot.benchmark_written, slot.benchmark_text = named[0], note[named[1]:named[2]], None
@@ -1453,7 +1459,9 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     if role == "model" or (strength == 2) or (strength == 1 and figure.labels_are_models and not _is_sentence(name)) \
             or (is_label and figure.labels_are_models and not figure.models and not _is_sentence(name)):
         if slot.model is None:
-            if _is_sentence(name) and len(named := _names_in(name, ref)) == 1:
+            if (_is_sentence(name) or name.count("(") != name.count(")") or _CONNECTIVE_LEAD.match(name)) \
+                    and len(named := _names_in(name, ref)) == 1:
+                # 'followed by Llama-3.1-70B-Instruct (Teal' cut from '..., followed by X (Teal, ~71)': the name in it
                 name = text = named[0]  # 'The Llama-3.1-8B-Instruct bars are much shorter:' heads that model's values
             slot.model = strip_annotations(name)
             slot.model_written = text if is_label else name
@@ -1478,6 +1486,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
         return
 
 
+_CONNECTIVE_LEAD = re.compile(r"(?i)(?:followed by|then|and|while|whereas|with|ahead of|behind)\s")
 _FUNCTION_WORDS = re.compile(
     r"(?i)\b(?:the|of|from|to|with|each|are|is|was|were|and|above|below|next|left|right|printed|shown|"
     r"listed|values?|points?|bars?|labels?|labelled|labeled|reading|read|its|their|per|every|all)\b")
@@ -1631,8 +1640,9 @@ def _category_from_text(reading: Reading, figure: Figure) -> Reading:
 def _category_slot(category: str, slot: _Slot, figure: Figure, ref: Reference) -> _Slot | None:
     """A copy of `slot` with an x category that names a benchmark or a model filled in, or
     None when the category is a setting value (``2500``, ``1k``)."""
-    if parse_number(_rx(r"(?i)(?:\b|-)(?:kv|budget|tokens?)\b").sub(" ", category)) is not None:
-        return None  # '2500', 'KV 1024', '512-token'
+    if parse_number(_rx(r"(?i)(?:\b|-)(?:kv|budget|tokens?)\b").sub(" ", category)) is not None \
+            or _KEY_IS_VALUE.fullmatch(category.strip()):
+        return None  # '2500', 'KV 1024', '512-token', 'temp=0.6'
     x_axis = figure.axes.get("x")
     if x_axis is not None and x_axis.kind == "setting" and _is_x_tick(category, figure, ref):
         return None  # 'Best-of-8' listed on a 'Method' axis is a method, however name-like
@@ -1899,7 +1909,7 @@ _IGNORED_COLUMN = re.compile(
     r"(?i)^(?:(?:bar|line|marker|point|dot|series)\s+)?(?:colou?r|marker|shape|style|symbol|pattern|hatch(?:ing)?)$|"
     r"^(?:legend|line|rank|#|no\.?|index|id|position|category|group|domain|area|capability|skill)$|"
     r"\b(?:ci|confidence|interval|std|stderr|std\.? ?err|error|err|sd|se|notes?|comments?|remarks?|descriptions?|"
-    r"observations?|source|"
+    r"observations?|source|trends?|shape|"
     r"reference|link|url|date|license|released?|organi[sz]ation|org|developer|vendor|provider|company|lab|creator|"
     r"type|open)\b|±|" + _DIFFERENCE_COLUMN.pattern.removeprefix("(?i)"))
 
@@ -2072,7 +2082,9 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             elif quantity.kind == "setting" and quantity.setting_key:
                 value = _RATIO_SIGN.sub("", cell.strip())  # '2×' in a compression-ratio column
                 if not _is_numeric(quantity.setting_key, ref):
-                    slot.settings.setdefault(quantity.setting_key, cell.strip())
+                    # 'Level 1' in a Difficulty column is level 1, as a 'Level 1:' label reads
+                    slot.settings.setdefault(quantity.setting_key, _setting_value(cell, quantity.setting_key, None)
+                                             if _LEVEL_CELL.fullmatch(cell.strip()) else cell.strip())
                 elif parse_number(value) is None:
                     worded = _worded_tick(quantity.setting_key, cell, figure, ref)
                     slot.settings.setdefault(*worded)
@@ -2088,8 +2100,9 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
             elif _rx(r"(?i)(method|approach|strategy|setting|config)").match(header_clean):
                 slot.settings.setdefault(header_clean.lower().split()[0] if header_clean.lower().startswith(
                     ("method", "setting")) else "method", cell.strip())
-            else:
-                _assign_name(slot, cell, figure, ref, is_label=True)
+            else:  # 'Cyan Diamond' in a 'Series (Marker)' column: the legend's series of that look
+                _assign_name(slot, (figure.alias(cell) if figure.aliases and alias_key(cell) else None) or cell,
+                             figure, ref, is_label=True)
             continue
         if _IGNORED_COLUMN.search(header_clean):
             facts.skipped.append(Skip(point.line, point.quote, _ignored_column_reason(header_clean),
@@ -2134,11 +2147,13 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         elif pinned and quantity.kind != "setting":  # 'Approx. Value at T=0.0': the column is a setting's value
             quantity = Quantity("metric", "", metric=None)
             column_settings[id(reading)] = pinned
-        panel_mark = _PANEL_NOTE.search(header_clean) if figure.panel_benchmarks and ")" in header_clean else None
+        panel_mark = (_PANEL_NOTE.search(header_clean) or _PANEL_LEAD_MARK.match(header_clean)) \
+            if figure.panel_benchmarks and ")" in header_clean else None
         if panel_mark and panel_mark.group(1).lower() in figure.panel_benchmarks:
-            # 'SnapKV (b)' in a table reconstructing two panels: the series in panel (b), of that panel's benchmark
+            # 'SnapKV (b)', '(b) Qwen2.5-7B' in a table reconstructing two panels: the series in panel (b), of its benchmark
             column_benchmarks[id(reading)] = figure.panel_benchmarks[panel_mark.group(1).lower()]
-            header_clean = header_clean[: panel_mark.start()].strip()
+            header_clean = (header_clean[: panel_mark.start()] if panel_mark.start() else
+                            header_clean[panel_mark.end():]).strip()
             quantity = quantity_of(header_clean, ref)
         numeric.append((header_clean, reading, quantity))
     readings: list[tuple[Reading, Quantity, _Slot | None]] = []
@@ -2799,7 +2814,8 @@ _NO_RESULT_SAID = re.compile(r"(?i)\bno (?:evaluation|benchmark) (?:results?|sco
                              r"\b(?:does not|doesn't|do not) (?:show|report|plot|give|include) (?:any )?(?:(?:end-)?task )?"
                              r"(?:evaluation|benchmark|accuracy|scores?)")
 _NOT_A_RESULT = re.compile(r"(?i)\b(?:frequency|entropy|routing|attention (?:score|weight|sink|mass)s?|activation|expert load|"
-                           r"norm|cosine similarity|density|histogram|distribution|proportion|share of)\b")
+                           r"norm|cosine similarity|density|histogram|distribution|proportion|share of|t-?sne|umap|"
+                           r"pca|hidden states?)\b")  # a projection of hidden states plots no score
 _NO_RESULT_KIND = re.compile(r"(?i)\b(?:pie|donut|doughnut|mixture|data mix|composition|proportions?|allocation|"
                              r"architecture|diagram|flow ?chart|pipeline|timeline|schematic|word cloud|treemap)\b")
 
