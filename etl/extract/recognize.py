@@ -529,9 +529,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
             elif cat_numbers and _rx(r"(?i)^\s*(?:out of\b|of\s+\d|max\b|/)").match(cat_text):
                 dropped.extend((numbers[j], "annotation") for j in cat_numbers)  # '8.64 (out of 10)': the scale
                 used.update(cat_numbers)
-            elif cat_numbers and not _rx(
-                    r"(?i)^\s*(?:[±+\-−Δ~≈↑↓▲▼]|diff|delta|change|gain|drop|vs\b|n\s*=|p\s*[<=]|ci\b|std|"
-                                         r"sd\b)").match(cat_text):
+            elif cat_numbers and not _rx(r"(?i)^\s*(?:[±+\-−Δ~≈↑↓▲▼]|diff|delta|change|gain|drop|vs\b|n\s*=|"
+                                         r"p\s*[<=]|ci\b|std|sd\b)").match(cat_text):
                 categories[i] = cat_text
                 used.update(cat_numbers)
     # a category before its value: "at 8k with 58.4", "at T = 0.6 it is 41.2"

@@ -1010,8 +1010,9 @@ def _symbols(chart: Chart, ref: Reference) -> dict[str, str]:
     return symbols
 
 
-_PANEL_TITLED = re.compile(r"\((?P<key>[a-h])\)\s*(?:(?i:title)\s*:?\s*[\"“]?)?(?P<title>[^\"”(),;]{2,60})(?:[\"”]\s*(?:on|in|at)\s+the\s+"
-                           r"(?P<side>left|right|top|bottom|upper|lower))?")
+# '"(a) AIME 2024" on the left', 'Subplot (a) title: "AIME 2024"'
+_PANEL_TITLED = re.compile(r"\((?P<key>[a-h])\)\s*(?:(?i:title)\s*:?\s*[\"“]?)?(?P<title>[^\"”(),;]{2,60})"
+                           r"(?:[\"”]\s*(?:on|in|at)\s+the\s+(?P<side>left|right|top|bottom|upper|lower))?")
 _SIDE_PANEL = re.compile(r"(?i)\b(?P<side>left|right|top|bottom|upper|lower|first|second)(?:[- ]hand)?\s+(?:panel|subplot|plot)\b"
                          r"(?P<rest>[^.;]*?)(?=\s+and\s+the\b|[.;]|$)")
 _PANEL_NAMED = re.compile(r"(?i)\bpanel\s*\(?(?P<key>[a-h])\)?(?![\w])|\((?P<key2>[a-h])\)\s*panel\b|"
