@@ -226,3 +226,41 @@ def test_a_projection_plots_no_result_and_names_cut_from_clauses_are_the_model_t
                "and `Zeta-14B` (Purple, ~64).\n")
     assert rows(clauses, ref) == {("Zeta-72B", "HotpotQA", "score", "", 73.0), ("Kappa-70B", "HotpotQA", "score", "", 71.0),
                                   ("Zeta-14B", "HotpotQA", "score", "", 64.0)}
+
+
+def test_a_title_field_pins_a_setting_and_reasoning_formats_are_no_precision(ref: Reference) -> None:
+    titled = ("# Technical Document Extraction: KV Cache Methods\n## 1. **Chart Type and Structure**\n"
+              "- **Title**: \"Zeta-8B, KV budget = 1024\"\n- **Groups (X-axis)**: GSM8K, MATH-500.\n"
+              "## 2. Legend\n- **Colors**:\n- **Red**: R-KV\n- **Blue**: SnapKV\n## 3. Data\n"
+              "### GSM8K\n- R-KV: 86.5\n- SnapKV: 84.25\n")
+    assert rows(titled, ref) == {("Zeta-8B", "GSM8K", "accuracy", "kv_budget=1024, method=R-KV", 86.5),
+                                 ("Zeta-8B", "GSM8K", "accuracy", "kv_budget=1024, method=SnapKV", 84.25)} \
+        or rows(titled, ref) == {("Zeta-8B", "GSM8K", "score", "kv_budget=1024, method=R-KV", 86.5),
+                                 ("Zeta-8B", "GSM8K", "score", "kv_budget=1024, method=SnapKV", 84.25)}
+    formats = ("## Bar Charts: Reasoning Format Comparison on MATH-500\n### Overview\nOne model under three reasoning "
+               "formats: chain-of-thought (CoT) and tool-integrated reasoning (TIR).\n### Components/Axes\n"
+               "- **Y-axis (Accuracy %)**: 40 to 90.\n- **Legend**:\n- Light blue → CoT\n- Dark green → TIR\n"
+               "### Detailed Analysis\n- **Zeta-7B**:\n- CoT: 83.5%\n- TIR: 85.25%\n")
+    assert rows(formats, ref) == {("Zeta-7B", "MATH-500", "accuracy", "method=CoT", 83.5),
+                                  ("Zeta-7B", "MATH-500", "accuracy", "method=TIR", 85.25)}
+
+
+def test_passages_and_frames_are_settings_and_a_representing_apposition_names_the_series(ref: Reference) -> None:
+    passages = ("## Line Chart: HotpotQA EM vs. Retrieved Passages\n### Components/Axes\n"
+                "* **X-axis:** \"Number of Retrieved Passages (k)\" - markers at 1, 5.\n* **Y-axis:** \"Exact Match (%)\"\n"
+                "### Detailed Analysis\n* **Zeta-8B (Blue):** The line slopes upward.\n* 1 Passage: Approximately 31.5% EM\n"
+                "* 5 Passages: Approximately 39.75% EM\n")
+    assert rows(passages, ref) == {("Zeta-8B", "HotpotQA", "exact_match", "num_passages=1", 31.5),
+                                   ("Zeta-8B", "HotpotQA", "exact_match", "num_passages=5", 39.75)}
+    frames = ("## Line Chart: Video-MME Accuracy vs. Number of Frames\n### Components/Axes\n"
+              "- **X-axis (Number of Frames)**: markers at 8, 16.\n- **Y-axis (Accuracy %)**: 45 to 70.\n"
+              "### Detailed Analysis\n#### Zeta-7B (Blue Line)\n- 8 frames: 55.25\n- 16 frames: 59.5\n")
+    assert rows(frames, ref) == {("Zeta-7B", "Video-MME", "accuracy", "num_frames=8", 55.25),
+                                 ("Zeta-7B", "Video-MME", "accuracy", "num_frames=16", 59.5)}
+    prose = ("## Line Chart: AIME 2024 Pass@1 vs. Thinking Budget\n### Components/Axes\n"
+             "* **X-axis:** \"Thinking Budget (tokens)\", with markers at 1k and 2k.\n* **Y-axis:** \"Pass@1 (%)\"\n"
+             "* **Legend:**\n    * Blue line: Zeta-8B\n    * Orange line: Kappa-4B\n### Detailed Analysis\n"
+             "The blue line, representing Zeta-8B, slopes upward. It starts at approximately 23.5% at the 1k budget and "
+             "climbs to around 39.25% at 2k.\n")
+    assert rows(prose, ref) == {("Zeta-8B", "AIME 2024", "pass@1", "thinking_budget=1000", 23.5),
+                                ("Zeta-8B", "AIME 2024", "pass@1", "thinking_budget=2000", 39.25)}

@@ -298,7 +298,8 @@ def parse_axis(content: str, line: int) -> Axis | None:
     if labelled:
         label = labelled.group(1).strip()
     named = _rx(r"\(([^()]{1,30})\)").search(match.group("role"))
-    if named and not _AXIS_PLACE_WORDS.search(named.group(1)) and (not label or _SCALE_WORDS.match(label)):
+    if named and not _AXIS_PLACE_WORDS.search(named.group(1)) and (
+            not label or _SCALE_WORDS.match(label) or _rx(r"(?i)[\d.,\s%~≈–-]+(?:to[\d.,\s%]+)?").fullmatch(label)):
         label = named.group(1).strip()  # '**Y-axis (Accuracy %)**: Scaled from 0 to 100': the name is in the role
     if label[:1] in "Nn" and _rx(r"(?i)(?:no|none|not)\b").match(label):
         label = ""  # 'No category labels; bars are identified by colour only'
@@ -1616,7 +1617,7 @@ _SERIES_REFERENCE = re.compile(r"(?i)\bthe\s+(?P<name>(?:" + LIST_PLACES + "|" +
                                r"(?:legend\s+)?(?:series|line|curve|entry|item)|(?:legend\s+)?(?:entry|item)\s+listed\s+"
                                r"(?:" + LIST_PLACES + r"))\b(?=\s+(?:[a-z]{2,}s|is|was|has)\b|\s*,)")  # a subject
 _IT = re.compile(r"\b(?:it|its|it's)\b")  # 'Doubling the cache to 256 brings it to 51.8': the series before
-_APPOSITION = re.compile(r"\s*,\s*(?:the\s+)?")
+_APPOSITION = re.compile(r"(?i)\s*,\s*(?:(?:representing|denoting|showing|labell?ed|for|i\.e\.|namely)\s+)?(?:the\s+)?")
 _APPOSITION_END = re.compile(r"\s*,")
 _PREDICATE = re.compile(r"(?i)\b(?:is|are|was|were|remains|stays|becomes|as)\s+$")
 _SERIES_HINT = re.compile(r"(?i)\b(?:series|line|curve|entry|item)\b")

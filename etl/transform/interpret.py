@@ -437,6 +437,7 @@ class Figure:
     symbols: dict[str, str] = field(default_factory=dict)  # 'N' -> 'num_samples', 'τ' -> 'temperature'
     panel_benchmarks: dict[str, tuple[str, str]] = field(default_factory=dict)  # 'b', 'right' -> (benchmark, as written)
     metric_exceptions: dict[str, str] = field(default_factory=dict)  # benchmark -> its metric, where a caption excepts it
+    title_settings: dict[str, str] = field(default_factory=dict)  # 'KV budget = 1024' in the title: every value's
     _number_key: str | None | bool = False  # False: not looked up yet
     _title_name: str | None | bool = False
 
@@ -889,7 +890,25 @@ def describe_figure(chart: Chart, ref: Reference) -> Figure:
                   labels_are_models, title, aliases, x_ticks, f"{title} {overview}", series=series,
                   cell_pair=_cell_pair(chart, axes, ref), symbols=_symbols(chart, ref),
                   panel_benchmarks=_panel_benchmarks(chart, ref), metric_exceptions=exceptions,
+                  title_settings=_title_settings(chart, ref),
                   noted_text=" ".join(s.text for s in chart.notes))
+
+
+def _title_settings(chart: Chart, ref: Reference) -> dict[str, str]:
+    """The numeric settings a chart's title field pins with ``key = value`` ('"DeepSeek-R1-Distill-Llama-8B,
+    KV budget = 1024"'): where every value of the figure was measured."""
+    titles = [s.text.split(":", 1)[1] for s in chart.notes if _TITLE_FIELD.match(s.text)]
+    found: dict[str, str] = {}
+    for part in (p.strip(' "“”*_') for title in titles if "=" in title for p in _rx(r"[,;|]").split(title)):
+        keyed = _KEY_IS_VALUE.fullmatch(part)
+        key = next((r.key for r in ref.settings if r.is_numeric and r.pattern.search(keyed.group("key"))), None) \
+            if keyed else None
+        if key is not None and find_numbers(keyed.group("value")):
+            found.setdefault(key, _setting_value(keyed.group("value"), key, None))
+    return found
+
+
+_TITLE_FIELD = re.compile(r"(?i)^(?:chart\s+|figure\s+|plot\s+)?title\s*:")
 
 
 def _told_metrics(pieces: list[str], ref: Reference) -> list[tuple[str, list[str]]]:
@@ -2750,6 +2769,8 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
     if label_key in settings and slot.model and (_is_family_of(settings[label_key], slot.model)
                                                  or settings[label_key].strip().lower() in ref.families):
         settings = {k: v for k, v in settings.items() if k != label_key}  # 'Gemma (Green)' over 'Gemma-3-1B-it': its family
+    if figure.title_settings:
+        settings = {**figure.title_settings, **settings}
     metric, settings = _bind_k(metric, settings, figure)
     setting = ", ".join(f"{k}={v}" for k, v in sorted(settings.items()))
     unit = _value_unit(reading, quantity, metric)
