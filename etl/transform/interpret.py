@@ -901,11 +901,17 @@ def _title_settings(chart: Chart, ref: Reference) -> dict[str, str]:
     found: dict[str, str] = {}
     for part in (p.strip(' "“”*_') for title in titles if "=" in title for p in _rx(r"[,;|]").split(title)):
         keyed = _KEY_IS_VALUE.fullmatch(part)
-        key = next((r.key for r in ref.settings if r.is_numeric and r.pattern.search(keyed.group("key"))), None) \
-            if keyed else None
+        key = _numeric_key(keyed.group("key"), ref) if keyed else None
         if key is not None and find_numbers(keyed.group("value")):
             found.setdefault(key, _setting_value(keyed.group("value"), key, None))
     return found
+
+
+def _numeric_key(word: str, ref: Reference, figure: Figure | None = None) -> str | None:
+    """The numeric setting a key word names (``KV budget`` → kv_budget), else, with `figure`, the
+    figure's own numeric setting for a generic word (``Budget``); None when it names none."""
+    return next((r.key for r in ref.settings if r.is_numeric and r.pattern.search(word)), None) or (
+        figure.number_key(ref) if figure is not None and _GENERIC_SETTING_WORD.search(word) else None)
 
 
 _TITLE_FIELD = re.compile(r"(?i)^(?:chart\s+|figure\s+|plot\s+)?title\s*:")
@@ -915,7 +921,12 @@ def _told_metrics(pieces: list[str], ref: Reference) -> list[tuple[str, list[str
     """(metric, benchmarks) for each piece of a caption that names a metric before any 'on ...'
     (``Accuracy (%) on MMLU and GSM8K`` → accuracy, [MMLU, GSM8K]; ``"Pass@1" under HumanEval``)."""
     return [(m, [b for b, _, _ in find_benchmarks(piece, ref)]) for piece in pieces
-            if (m := match_metric(_rx(r"\b(?:on|under)\b.*").sub("", piece), ref)) is not None]
+            if (m := _clause_metric(piece, ref)) is not None]
+
+
+def _clause_metric(piece: str, ref: Reference) -> str | None:
+    """The metric a clause names before any 'on ...' or 'under ...' (its benchmarks), or None."""
+    return match_metric(_rx(r"\b(?:on|under)\b.*").sub("", piece), ref)
 
 
 def _clauses(sentence: str, ref: Reference) -> list[str]:
@@ -927,7 +938,7 @@ def _clauses(sentence: str, ref: Reference) -> list[str]:
         pieces = _rx(r"(,|\s+and\s+)").split(clause)
         joined: list[str] = []
         for separator, piece in zip(["", *pieces[1::2]], pieces[::2]):
-            if joined and (match_metric(_rx(r"\b(?:on|under)\b.*").sub("", piece), ref) is None
+            if joined and (_clause_metric(piece, ref) is None
                            or _rx(r"(?i)\s*(?:which|where|that|whose|except)\b").match(piece)):  # ', which reports ...'
                 joined[-1] += separator + piece
             else:
@@ -1159,22 +1170,16 @@ def _pinned_settings(text: str, figure: Figure, ref: Reference) -> tuple[dict[st
         if key is not None and head and find_benchmark(head, ref):  # 'SnapKV @256' is a method's column, read elsewhere
             return {key: _setting_value(at.group("value"), key, None)}, head
     if "=" not in text:
-        valued = _SETTING_VALUE_HEADER.fullmatch(text) if text[:1].isalpha() and text[-1:].isalnum() else None
-        if valued:  # 'KV 128', 'Budget 2k': a column of values at that setting
-            word = valued.group("key")
-            key = next((r.key for r in ref.settings if r.is_numeric and r.pattern.search(word)), None) or (
-                figure.number_key(ref) if _GENERIC_SETTING_WORD.search(word) else None)
-            if key is not None:
-                return {key: _setting_value(valued.group("value"), key, None)}, ""
-        lead = _SETTING_LEAD.fullmatch(text) if text[:1].isalpha() else None
-        if lead and (match_metric(lead.group("rest"), ref) or find_benchmark(lead.group("rest"), ref)):
-            # 'Budget 512 Pass@1': a column of a two-row header, the budget above the metric
-            word = lead.group("key")
-            key = next((r.key for r in ref.settings if r.is_numeric and r.pattern.search(word)), None) or (
-                figure.number_key(ref) if _GENERIC_SETTING_WORD.search(word) else None)
-            if key is not None:
-                return {key: _setting_value(lead.group("value"), key, None)}, lead.group("rest")
-        return {}, text
+        # 'KV 128', 'Budget 2k': a column of values at that setting; 'Budget 512 Pass@1': a column of a two-row
+        # header, the budget above the metric
+        found = _SETTING_VALUE_HEADER.fullmatch(text) if text[:1].isalpha() and text[-1:].isalnum() else None
+        rest = ""
+        if found is None and text[:1].isalpha() and (found := _SETTING_LEAD.fullmatch(text)) is not None:
+            rest = found.group("rest")
+            if not (match_metric(rest, ref) or find_benchmark(rest, ref)):
+                found = None
+        key = _numeric_key(found.group("key"), ref, figure) if found else None
+        return ({key: _setting_value(found.group("value"), key, None)}, rest) if key else ({}, text)
     pinned: dict[str, str] = {}
     rest = text
     for match in _PINNED.finditer(text):
