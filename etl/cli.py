@@ -100,6 +100,7 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
         RefreshRefused,
         refresh,
     )
+    from benchdb.etl.transform.reference import ReferenceDataError
 
     source = source or default_source()
     try:
@@ -115,6 +116,8 @@ def refresh_command(source: Path | None, db: Path, as_json: bool, wait: float, a
         _fail(as_json, exc, 4)
     except RefreshError as exc:
         _fail(as_json, exc, 1)
+    except ReferenceDataError as exc:  # an edited seeds/reference CSV: say where, publish nothing
+        _fail(as_json, RuntimeError(f"{exc}; the published warehouse is unchanged"), 1)
     except KeyboardInterrupt:
         _fail(as_json, RuntimeError("interrupted; the published warehouse is unchanged"), 130)
     except Exception as exc:  # a bug: still one line and a JSON answer; BENCHDB_DEBUG=1 shows the traceback

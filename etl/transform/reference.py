@@ -79,11 +79,50 @@ def _metric_rule(ref: Reference, metric: str) -> MetricRule | None:
     return next((rule for rule in ref.metrics if rule.metric == base), None)
 
 
+class ReferenceDataError(ValueError):
+    """A reference CSV that cannot be read; the message names the file, the line and the fault."""
+
+
+_REQUIRED = {
+    "benchmarks.csv": ("benchmark",),
+    "metrics.csv": ("metric", "pattern", "kind", "is_higher_better"),
+    "settings.csv": ("key", "pattern", "kind"),
+    "models.csv": ("model",),
+    "metric_ranges.csv": ("metric",),
+}
+
+
 def _read(path: Path) -> list[dict[str, str]]:
+    """The rows of one reference CSV, each with its line number under ``"#line"``; [] when the
+    file is absent. Raises ReferenceDataError on a missing column or a row longer than the header."""
     if not path.exists():
         return []
+    rows: list[dict[str, str]] = []
     with open(path, newline="", encoding="utf-8") as handle:
-        return [{k: (v or "").strip() for k, v in row.items()} for row in csv.DictReader(handle)]
+        reader = csv.DictReader(handle)
+        missing = [c for c in _REQUIRED.get(path.name, ()) if c not in (reader.fieldnames or ())]
+        if missing:
+            raise ReferenceDataError(f"{path}: missing column(s) {', '.join(missing)}")
+        for row in reader:
+            if None in row:  # DictReader files surplus fields under the key None
+                raise ReferenceDataError(f"{path}:{reader.line_num}: more fields than the header has "
+                                         f"({len(reader.fieldnames or ())}); quote a value that holds a comma")
+            clean = {k: (v or "").strip() for k, v in row.items()}
+            for column in _REQUIRED.get(path.name, ())[:1]:
+                if not clean[column]:
+                    raise ReferenceDataError(f"{path}:{reader.line_num}: empty {column!r}")
+            clean["#line"] = str(reader.line_num)
+            rows.append(clean)
+    return rows
+
+
+def _pattern(path: Path, row: dict[str, str], column: str) -> re.Pattern[str]:
+    """Compile a row's regular expression, or raise ReferenceDataError naming where it is."""
+    try:
+        return re.compile(row[column], re.IGNORECASE)
+    except re.error as exc:
+        raise ReferenceDataError(f"{path}:{row['#line']}: {column} {row[column]!r} is not a regular "
+                                 f"expression ({exc})") from exc
 
 
 def _float(text: str) -> float | None:
@@ -95,7 +134,8 @@ def _float(text: str) -> float | None:
 
 @lru_cache(maxsize=4)
 def load_reference(directory: Path | None = None) -> Reference:
-    """Read the reference CSVs from `directory` (default: the installed seeds/reference)."""
+    """Read the reference CSVs from `directory` (default: the installed seeds/reference).
+    Raises ReferenceDataError, naming file and line, on a CSV that cannot be read."""
     root = directory or reference_dir()
     benchmarks: dict[str, str] = {}
     skeletons: dict[str, str] = {}
@@ -109,12 +149,12 @@ def load_reference(directory: Path | None = None) -> Reference:
             if re.fullmatch(r"[A-Z]{2,6}", alias):
                 upper.add(name_key(alias))
     metrics = tuple(
-        MetricRule(row["metric"], re.compile(row["pattern"], re.IGNORECASE), row["kind"],
+        MetricRule(row["metric"], _pattern(root / "metrics.csv", row, "pattern"), row["kind"],
                    row["is_higher_better"].lower() == "true", row.get("default_unit") or None)
         for row in _read(root / "metrics.csv"))
     settings = tuple(
-        SettingRule(row["key"], re.compile(row["pattern"], re.IGNORECASE), row["kind"] in ("number", "count"),
-                    row["kind"] == "count", re.compile(row["values"], re.IGNORECASE) if row.get("values") else None)
+        SettingRule(row["key"], _pattern(root / "settings.csv", row, "pattern"), row["kind"] in ("number", "count"),
+                    row["kind"] == "count", _pattern(root / "settings.csv", row, "values") if row.get("values") else None)
         for row in _read(root / "settings.csv"))
     families: dict[str, str] = {}
     for row in _read(root / "families.csv"):
