@@ -25,6 +25,14 @@ def test_family_correction_and_reference_correction():
     assert mapping["GLM-ZI-9B"] == "GLM-Z1-9B"
 
 
+def test_a_lowercase_l_for_a_digit_after_a_capital_joins_the_digit_spelling():
+    ref = load_reference()
+    for names in ({"Acme-M1": 1, "Acme-Ml": 1}, {"Acme-Ml": 1, "Acme-M1": 1}):
+        mapping = canonical_models(names, ref)
+        assert mapping["Acme-Ml"] == mapping["Acme-M1"] == "Acme-M1"
+    assert canonical_models({"Acme-Ml": 1}, ref) == {"Acme-Ml": "Acme-Ml"}  # alone it is kept as written
+
+
 def test_unknown_names_are_kept():
     ref = load_reference()
     mapping = canonical_models({"Zorblax-7B": 1, "Zorbiax-7B": 1}, ref)

@@ -18,7 +18,7 @@ from benchdb.etl.transform.reference import Reference
 def _plausibility(name: str, ref: Reference) -> tuple[int, int]:
     """How much a spelling looks right: (known families among its tokens, -suspicious chars)."""
     families = sum(1 for _, _, t in alpha_tokens(name) if t.lower() in ref.families)
-    suspicious = len(_rx(r"(?<=[A-Z])I(?=[-\d]|$)|(?<=\d)[Ol](?=\d)|(?<=[a-z])0|rn").findall(name))
+    suspicious = len(_rx(r"(?<=[A-Z])[Il](?=[-\d.]|$)|(?<=\d)[Ol](?=\d)|(?<=[a-z])0|rn").findall(name))
     return families, -suspicious
 
 
