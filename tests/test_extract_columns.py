@@ -264,3 +264,15 @@ def test_passages_and_frames_are_settings_and_a_representing_apposition_names_th
              "climbs to around 39.25% at 2k.\n")
     assert rows(prose, ref) == {("Zeta-8B", "AIME 2024", "pass@1", "thinking_budget=1000", 23.5),
                                 ("Zeta-8B", "AIME 2024", "pass@1", "thinking_budget=2000", 39.25)}
+
+
+def test_a_numbered_benchmark_heading_names_a_benchmark_the_vocabulary_lacks(ref: Reference) -> None:
+    text = ("# Technical Document Extraction: Refusal Rate on Two Red-Team Suites\n## 1. Key Components\n"
+            "- **X-Axis**: Benchmark names (categorical)\n- ToxiProbe\n- JailGauge\n- **Y-Axis**: Refusal Rate (%)\n"
+            "## 2. Data Extraction\n### 2.1 Benchmark: ToxiProbe\n| Model | Refusal Rate (%) | Color |\n| --- | --- | --- |\n"
+            "| Zeta-8B | ~71.5 | Blue |\n| Kappa-4B | ~64.25 | Red |\n"
+            "### 2.2 Benchmark: JailGauge\n| Model | Refusal Rate (%) | Color |\n| --- | --- | --- |\n"
+            "| Zeta-8B | ~58.75 | Blue |\n| Kappa-4B | ~49.5 | Red |\n")
+    assert {(m, b, s, v) for m, b, _, s, v in rows(text, ref)} == {
+        ("Zeta-8B", "ToxiProbe", "", 71.5), ("Kappa-4B", "ToxiProbe", "", 64.25),
+        ("Zeta-8B", "JailGauge", "", 58.75), ("Kappa-4B", "JailGauge", "", 49.5)}

@@ -235,9 +235,9 @@ def is_model_like(name: str, ref: Reference) -> int:
 
 # 'Model: X', 'Benchmark - Y', and the numbered entries describers write: 'Series 2: X',
 # 'Data Series 1: X', 'Row 3 – X', 'Point 4: X' (a number alone after the word is an index),
-# 'Reference Line: X'
+# 'Reference Line: X'; a section number may come first ('3.1 Benchmark: HarmBench')
 _ROLE_PREFIX = re.compile(
-    r"^\s*(?:(?:data|reference|baseline|horizontal|dashed|dotted)\s+)?(model|benchmark|dataset|task|method|setting|series|row|column|point|entry|item|curve|bar|line)"
+    r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?:(?:data|reference|baseline|horizontal|dashed|dotted)\s+)?(model|benchmark|dataset|task|method|setting|series|row|column|point|entry|item|curve|bar|line)"
     r"(?:\s*#?\d{1,3})?(?:\s*[:：–—]|\s+-)\s*(.+)$", re.IGNORECASE)  # not 'Point-by-point'
 _PREFIX_ROLES = {"dataset": "benchmark", "task": "benchmark", "series": None, "row": None, "column": None, "point": None,
                  "entry": None, "item": None, "curve": None, "bar": None, "line": None}
@@ -1334,8 +1334,10 @@ _METRIC_TAIL = re.compile(r"(?P<head>\S+)\s+(?P<tail>[A-Za-z][\w@/.%-]*(?:\s[\w@
 
 def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_label: bool) -> None:
     """Give `text` (a label or group header) the role it has, if its slot is free."""
+    role = _strip_prefix(text.strip())[1]  # 'Benchmark: HarmBench': the role the prefix gives, which cleaning drops
     name, note = _clean_label(text)
-    name, role = _strip_prefix(name)
+    name, inner = _strip_prefix(name)
+    role = role or inner
     if not name:
         return
     if " " in name and (subject := _subject_look(name, figure)) is not None:
@@ -1431,9 +1433,10 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             for part in parts:  # 'SnapKV, KV Budget 1024': a method and a budget; 'Qwen3-4B, Pass@1'
                 _assign_name(slot, part, figure, ref, is_label)
             return
-    if _is_x_tick(name, figure, ref) and (x := figure.axes.get("x")) is not None and _BENCHMARK_AXIS.search(x.label) \
-            and slot.benchmark is None:
-        slot.benchmark_written = slot.benchmark_text = name  # 'XSTest' on an axis of 'Safety Evaluation Suites'
+    if slot.benchmark is None and (role == "benchmark" and not find_benchmark(name, ref) or _is_x_tick(name, figure, ref)
+                                   and (x := figure.axes.get("x")) is not None and _BENCHMARK_AXIS.search(x.label)):
+        # 'XSTest' on an axis of 'Safety Evaluation Suites'; 'Benchmark: HarmBench', a name the vocabulary lacks
+        slot.benchmark_written = slot.benchmark_text = name
         return
     if is_category_label(name, ref, figure) or _is_x_tick(name, figure, ref):
         setting = _category_setting(name, figure, ref)
