@@ -276,3 +276,22 @@ def test_a_numbered_benchmark_heading_names_a_benchmark_the_vocabulary_lacks(ref
     assert {(m, b, s, v) for m, b, _, s, v in rows(text, ref)} == {
         ("Zeta-8B", "ToxiProbe", "", 71.5), ("Kappa-4B", "ToxiProbe", "", 64.25),
         ("Zeta-8B", "JailGauge", "", 58.75), ("Kappa-4B", "JailGauge", "", 49.5)}
+
+
+def test_named_tuples_place_values_at_models_and_a_sibling_grounding_section_ends_the_data(ref: Reference) -> None:
+    text = ("# Technical Document Extraction: Line Chart Analysis\n## Chart Overview\n"
+            "A line chart of two benchmark scores across three sizes of the Zeta family.\n"
+            "### **Axis Labels**\n- **X-Axis:** Title `Model`\n- **Y-Axis:** Title `Score (%)`\n"
+            "### **Data Series and Trends**\n#### 1. **GSM8K (Blue Line)**\n"
+            "- Starts at `(Zeta-1B, 52.5%)`, climbs to `(Zeta-3B, 71.25%)` and ends at `(Zeta-9B, 80.5%)`.\n"
+            "### **Spatial Grounding**\n- **Inline Labels:** right edge, GSM8K (y≈80) at the top.\n")
+    assert rows(text, ref) == {("Zeta-1B", "GSM8K", "score", "", 52.5), ("Zeta-3B", "GSM8K", "score", "", 71.25),
+                               ("Zeta-9B", "GSM8K", "score", "", 80.5)}
+
+
+def test_hyphenated_reasoning_effort_levels_name_the_effort_setting(ref: Reference) -> None:
+    text = ("## Bar Chart: Pass@1 by Reasoning Effort on AIME 2025\n### Overview\n"
+            "Two models at three reasoning-effort levels (low, medium, high).\n### Detailed Analysis\n"
+            "| Model | low | medium | high |\n| :--- | :--- | :--- | :--- |\n| Zeta-20b | 49.5 | 71.75 | 88.25 |\n")
+    assert rows(text, ref) == {("Zeta-20b", "AIME 2025", "pass@1", f"reasoning_effort={level}", value)
+                               for level, value in (("low", 49.5), ("medium", 71.75), ("high", 88.25))}

@@ -939,6 +939,7 @@ def parse_chart(text: str) -> Chart:
 
     # with no section headings at all, everything after the title is read as data
     section = "overview" if headings and section_level is not None else "data"
+    opened_depth = 0  # the depth of the heading that opened the current section
     context: list[tuple[float, Span]] = []
     in_legend = False
     table_header: tuple[str, ...] | None = None
@@ -969,9 +970,13 @@ def parse_chart(text: str) -> Chart:
             # a data subheading ('### Numerical Data Points') holds data whatever section it is in
             # a panel's own axes subsection ('## Chart (a): X' over '### Metadata'): components, inside the panel
             panel_components = section == "data" and kind_of == "components" and bool(_PANEL_COMPONENTS.search(line.content))
+            # a non-data heading beside the one that opened the data section ('### Spatial Grounding' after
+            # '### Data Series and Trends' under '## Chart Overview') ends it, whatever the top level is
+            sibling = kind_of in ("other", "components") and section == "data" and line.depth <= opened_depth
             if is_section or (kind_of and kind_of != "data" and section != "data") or panel_components or (
-                    kind_of and section_level is None) or (kind_of == "data" and section != "data"):
+                    kind_of and section_level is None) or (kind_of == "data" and section != "data") or sibling:
                 section = kind_of or ("data" if not has_data_section or _panel_key(clean(line.content)) else "other")
+                opened_depth = line.depth if not panel_components else opened_depth
                 rank = _header_rank(line)
                 context = [(r, s) for r, s in context if r < rank]  # a subsection stays in its panel
                 # the axes of a panel's own components subsection are that panel's

@@ -482,6 +482,12 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
             used.add(index)
     # a value followed by its category in parentheses: 42.7 (2500), 27.0 (KV Budget 2500)
     categories: dict[int, str] = _respective(rest, numbers, used) if "respectively" in rest else {}
+    if "(" in rest and "," in rest:  # a tuple whose x is a name: '(Qwen3-4B, 88%)' on an axis of models
+        for match in _NAMED_TUPLE.finditer(rest):
+            inside = [i for i, n in enumerate(numbers) if match.start("value") <= n.start < match.end("value")]
+            if len(inside) == 1 and inside[0] not in used:
+                categories[inside[0]] = match.group("cat")
+                used.add(inside[0])
     # a clause opened by its category holds for the values up to the next such opening:
     # 'At N=4, Self-Certainty ~68.1%, Majority Vote ~66.4%; at N=16, ...'
     openings = list(_AT_OPENING.finditer(rest)) if ("At " in rest or "at " in rest) and ("," in rest or ":" in rest) else []
@@ -755,6 +761,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
     return tuple(readings), tuple(dropped)
 
 
+_NAMED_TUPLE = re.compile(r"\((?P<cat>[A-Za-z][\w.\-+]*(?:\s[\w.\-+]+){0,2})\s*,\s*"
+                          r"(?P<value>[~≈]?\s*\d[\d.,]*\s*%?)\s*\)")
 _TUPLE_LEAD = re.compile(r"(?:^|;)\s*([A-Za-z0-9][\w.\-+]*\d[\w.\-+]*)\s*$")  # a model-like token
 _AT_OPENING = re.compile(r"(?i)(?:^|[;.]\s+)at\s+(?P<cat>[A-Za-z][\w-]{0,20}\s*=\s*[~≈]?\d[\d.,]*\s*[kKM]?|"
                          r"[~≈]?\d[\d.,]*[⁰¹²³⁴⁵⁶⁷⁸⁹]*\s*[kKM]?(?:\s+[a-z]+)?)\s*[,:]\s")  # 'At 2⁹, y ≈ 48.8'

@@ -2510,7 +2510,9 @@ def _interpret_point(point: Point, figure: Figure, ref: Reference, facts: Docume
             _interpret_point(Point(point.line, point.quote, outer, series, tuple(members)), figure, ref, facts,
                              whole_line=False)
         return
-    if slot.model is None:
+    if slot.model is None and not (point.readings and not pairs and not point.is_table_row and all(
+            r.category and is_model_like(r.category, ref) == 2 for r in point.readings)):
+        # (unless each value's category names its model: '(Zeta-1B, 52.5%)' on an axis of models)
         if point.readings or pairs:
             facts.skipped.append(Skip(point.line, point.quote, "no model",
                                       "no model named by the line, its headers or the figure"))
