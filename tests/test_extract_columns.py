@@ -295,3 +295,38 @@ def test_hyphenated_reasoning_effort_levels_name_the_effort_setting(ref: Referen
             "| Model | low | medium | high |\n| :--- | :--- | :--- | :--- |\n| Zeta-20b | 49.5 | 71.75 | 88.25 |\n")
     assert rows(text, ref) == {("Zeta-20b", "AIME 2025", "pass@1", f"reasoning_effort={level}", value)
                                for level, value in (("low", 49.5), ("medium", 71.75), ("high", 88.25))}
+
+
+def test_scientific_notation_in_html_superscripts_is_one_number(ref: Reference) -> None:
+    text = ("## Scatter Plot: MATH-500 Accuracy vs. Average Output Length\n### Components/Axes\n"
+            "* **X-axis:** Average Output Length (tokens), log scale, from 8 x 10<sup>2</sup> to 7 x 10<sup>3</sup>.\n"
+            "* **Y-axis:** Accuracy, from 0.45 to 0.90.\n### Detailed Analysis\n"
+            "* **Zeta-8B:** Located at approximately (9.5 x 10<sup>2</sup>, 0.485).\n"
+            "* **Kappa-4B:** Located at approximately (4.25 × 10<sup>3</sup>, 0.875).\n")
+    assert {(m, metric, v) for m, _, metric, _, v in rows(text, ref)} == {
+        ("Zeta-8B", "accuracy", 0.485), ("Kappa-4B", "accuracy", 0.875), ("Zeta-8B", "cost", 950.0),
+        ("Kappa-4B", "cost", 4250.0)}
+
+
+def test_an_axis_title_in_the_role_over_listed_ticks_and_a_later_labelled_column(ref: Reference) -> None:
+    listed = ("## Heatmap: MMLU-Pro Accuracy Under Quantization\n### Components/Axes\n"
+              "- **Y-axis (Models)**:\n  1. Zeta-7B\n  2. Kappa-9B\n- **X-axis (Precision)**: BF16, FP8, W4A4\n"
+              "- **Legend**: colour bar labeled \"Accuracy (%)\", from 20 to 60.\n"
+              "- **Title**: \"MMLU-Pro accuracy vs. quantization format\"\n### Detailed Analysis\n"
+              "```\nZeta-7B:      [56.25, 55.5, 47.75]\nKappa-9B:     [48.5, 47.25, 36.0]\n```\n")
+    assert rows(listed, ref) == {(m, "MMLU-Pro", "accuracy", f"precision={p}", v) for m, values in (
+        ("Zeta-7B", (56.25, 55.5, 47.75)), ("Kappa-9B", (48.5, 47.25, 36.0))) for p, v in zip(("BF16", "FP8", "W4A4"), values)}
+    later = ("## Heatmap: Accuracy of KV Cache Methods on MATH-500\n### Components/Axes\n"
+             "* **Y-axis:** \"Method\", categories SnapKV, H2O.\n"
+             "* **X-axis:** \"KV Budget\", with markers at 128 and 256, followed by a column labeled \"FullKV\".\n"
+             "### Detailed Analysis\n**Zeta-8B**\n* SnapKV, Budget 128: 34.25\n* H2O, Budget 256: 41.5\n")
+    assert rows(later, ref) == {("Zeta-8B", "MATH-500", "accuracy", "kv_budget=128, method=SnapKV", 34.25),
+                                ("Zeta-8B", "MATH-500", "accuracy", "kv_budget=256, method=H2O", 41.5)}
+
+
+def test_a_similarity_matrix_of_hidden_representations_loads_nothing(ref: Reference) -> None:
+    text = ("## Heatmap: Layer-wise CKA Similarity of Hidden Representations in Zeta-7B\n### Overview\n"
+            "Linear CKA between layer blocks, on prompts sampled from GSM8K.\n### Components/Axes\n"
+            "* **Colorbar:** labeled \"CKA\", 0.0 to 1.0\n### Detailed Analysis\n"
+            "| Layer block | L1–4 | L5–8 |\n|---|---|---|\n| **L1–4** | 1.00 | 0.86 |\n| **L5–8** | 0.86 | 1.00 |\n")
+    assert rows(text, ref) == set()

@@ -112,6 +112,7 @@ _VALUE_AT_VALUE = re.compile(r"@(?=\d)(?<=\d@)")  # the literal first: a fast sc
 _STD_SUB = re.compile(r"<sub>\s*((?:±|\+/-)\s*[\d.,]{1,8}\s*%?)\s*</sub>")
 _FOOTNOTE_SUP = re.compile(r"<sup>\s*[a-zA-Z*†‡§¶]{1,2}\s*</sup>")
 _POWER = re.compile(r"(?<![\d.])(\d{1,2})\s*<sup>\s*(\d{1,2})\s*</sup>")
+_SCIENTIFIC_SUP = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([x×X*·])\s*10\s*<sup>\s*([-−]?\d{1,2})\s*</sup>")
 _TITLE_SECTION = re.compile(r"(?i)^\W*(?:\d+[.)]\s*)?(?:chart\s+|figure\s+|plot\s+)?title\W*$")
 _LITERAL_NEWLINE = re.compile(r"\\n")
 # A data section headed by what its panel shows: 'Panel (a): AIME 2024', '(b) MATH-500'.
@@ -172,6 +173,7 @@ def normalise_text(text: str) -> str:
     if "<sub>" in text:  # '69.2<sub>±1.8</sub>': a standard deviation, written as one
         text = _STD_SUB.sub(r" (\1)", text)
     if "<sup>" in text:  # a power written in HTML is its value: 2<sup>10</sup> → 1024
+        text = _SCIENTIFIC_SUP.sub(r"\1×10^\3", text)  # '4.9 x 10<sup>3</sup>': 4.9×10^3, one number
         text = _POWER.sub(lambda m: str(int(m.group(1)) ** int(m.group(2))), text)
         text = _FOOTNOTE_SUP.sub("", text)  # '71.2<sup>a</sup>': a footnote mark, not part of the value
     if "\u2009" in text or "\u202f" in text:  # thousands grouped by thin spaces, as typeset: '12 900' is 12,900
@@ -253,6 +255,9 @@ def parse_axis(content: str, line: int) -> Axis | None:
     else:
         role = "x"
     rest = text[match.end():].lstrip(" :：-–—")
+    named = _rx(r"\(([^()]{1,30})\)").search(match.group("role"))
+    if named and _AXIS_PLACE_WORDS.search(named.group(1)):
+        named = None  # '(Bottom)', '(shared)': where the axis is, not what it measures
     field = _FIELD_LEAD.match(rest)
     if field:  # 'X-Axis Label: Difficulty', 'X-Axis Markers: Easy, Medium, Hard'
         value = rest[field.end():]
@@ -267,7 +272,8 @@ def parse_axis(content: str, line: int) -> Axis | None:
     if quoted and _CATEGORY_LEAD.search(rest[: quoted.start()]) and len(_QUOTED.findall(rest)) >= 2:
         # 'two groups, "AIME25" (left) and "GPQA-D" (right)': the quotes are the categories, not a title
         ticks = tuple(q.strip() for q in _QUOTED.findall(rest))
-        return Axis(role=role, label="", unit=None, scale=None, ticks=ticks, line=line)
+        return Axis(role=role, label=named.group(1).strip() if named else "", unit=None, scale=None, ticks=ticks,
+                    line=line)
     named_ticks = _LABELLED_LIST.search(rest) if not quoted and "abel" in rest else None
     ticks_after = _listed_ticks(named_ticks.group("list")) if named_ticks else None
     if ticks_after and len(ticks_after) >= 2:
@@ -280,8 +286,10 @@ def parse_axis(content: str, line: int) -> Axis | None:
         label = dashed.group("label").strip()
         return Axis(role=role, label=label, unit=_label_unit(label), scale=_scale(rest), ticks=ticks_after, line=line)
     listed = _listed_ticks(rest) if not quoted else None
-    if listed:  # 'GSM8K, MATH-500, MMLU (labels at the top of the grid)': categories, no title
-        return Axis(role=role, label="", unit=None, scale=None, ticks=listed, line=line)
+    if listed:  # 'GSM8K, MATH-500, MMLU (labels at the top of the grid)': categories, titled only by
+        # the role's parentheses if at all ('**X-axis (Precision)**: BF16, FP8, W8A8')
+        return Axis(role=role, label=named.group(1).strip() if named else "", unit=None, scale=None, ticks=listed,
+                    line=line)
     if quoted:
         label = quoted.group(1).strip()
     else:
@@ -295,10 +303,10 @@ def parse_axis(content: str, line: int) -> Axis | None:
             label = label[: label.rfind("(")].strip()
     label = _rx(r"\s*\(\s*[-~≈.,\s–—to%]*\d[-~≈\d.,\s–—to%]*\)\s*$").sub("", label).strip()  # a range: (20–100)
     labelled = _rx(r"labell?ed\s+[\"“]([^\"”]+)[\"”]").search(rest)
-    if labelled:
+    if labelled and (quoted is None or labelled.start(1) <= quoted.start(1)):
+        # (a later 'labeled "FullKV"' names a column beside the ticks, not the axis)
         label = labelled.group(1).strip()
-    named = _rx(r"\(([^()]{1,30})\)").search(match.group("role"))
-    if named and not _AXIS_PLACE_WORDS.search(named.group(1)) and (
+    if named and (
             not label or _SCALE_WORDS.match(label) or _rx(r"(?i)[\d.,\s%~≈–-]+(?:to[\d.,\s%]+)?").fullmatch(label)):
         label = named.group(1).strip()  # '**Y-axis (Accuracy %)**: Scaled from 0 to 100': the name is in the role
     if label[:1] in "Nn" and _rx(r"(?i)(?:no|none|not)\b").match(label):

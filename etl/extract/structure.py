@@ -89,6 +89,8 @@ def fenced_grid(rows: list[str]) -> list[tuple[str, ...] | None] | None:
         cells.append(split)
         widths.add(len(split))
     body = [c for c in cells if c is not None]
+    if body and all(len(c) == 2 and c[0].endswith(":") for c in body):
+        return None  # 'Zeta-7B:      [56.3, 56.1]' on every line: labelled values, aligned, not a table
     if len(widths) > 1:
         cells = _without_index(cells)
         body = [c for c in cells if c is not None]
@@ -424,7 +426,7 @@ def _mapping_depths(rows: list[str]) -> list[int | None] | None:
         indent = len(match.group("indent"))
         depths.append(indent // 2 if match.group("dash") else indent // 2 + (indent % 2))
     present = sum(d is not None for d in depths)
-    return depths if present >= 3 and mapped >= 0.7 * present else None
+    return depths if present >= 3 and mapped >= 0.7 * present or present == mapped >= 2 else None
 
 
 _HTML_CELL = re.compile(r"(?is)<t([hd])\b([^>]*)>(.*?)</t[hd]\s*>")

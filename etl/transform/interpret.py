@@ -2847,7 +2847,8 @@ _NO_RESULT_SAID = re.compile(r"(?i)\bno (?:evaluation|benchmark) (?:results?|sco
                              r"(?:evaluation|benchmark|accuracy|scores?)")
 _NOT_A_RESULT = re.compile(r"(?i)\b(?:frequency|entropy|routing|attention (?:score|weight|sink|mass)s?|activation|expert load|"
                            r"norm|cosine similarity|density|histogram|distribution|proportion|share of|t-?sne|umap|"
-                           r"pca|hidden states?)\b")  # a projection of hidden states plots no score
+                           r"pca|hidden (?:states?|representations?)|cka|representation similarity)\b")
+# a projection of hidden states, or their similarity across layers (CKA), plots no score
 _NO_RESULT_KIND = re.compile(r"(?i)\b(?:pie|donut|doughnut|mixture|data mix|composition|proportions?|allocation|"
                              r"architecture|diagram|flow ?chart|pipeline|timeline|schematic|word cloud|treemap)\b")
 
