@@ -7,7 +7,7 @@ benchmark, and the repeats a fuller row already holds."""
 from __future__ import annotations
 
 from benchdb.etl.transform.reference import Reference
-from tests._facts import rows
+from tests._facts import rows, values_of
 
 
 def test_a_panel_heading_names_its_benchmark_after_the_panel_letter(ref: Reference) -> None:
@@ -330,3 +330,30 @@ def test_a_similarity_matrix_of_hidden_representations_loads_nothing(ref: Refere
             "* **Colorbar:** labeled \"CKA\", 0.0 to 1.0\n### Detailed Analysis\n"
             "| Layer block | L1–4 | L5–8 |\n|---|---|---|\n| **L1–4** | 1.00 | 0.86 |\n| **L5–8** | 0.86 | 1.00 |\n")
     assert rows(text, ref) == set()
+
+
+def test_the_figures_own_model_in_a_configuration_column_is_the_base_row(ref: Reference) -> None:
+    text = ("## Table: Ablation of RL Training Components on Zeta-1.5B\n### Detailed Analysis\n"
+            "| Configuration | AIME 2024 | MATH-500 |\n|---|---|---|\n| Zeta-1.5B | 28.5 | 82.75 |\n"
+            "| Full recipe | **41.5** | **88.25** |\n| w/o entropy bonus | 38.5 | 87.5 |\n")
+    assert {(m, b, s, v) for m, b, _, s, v in rows(text, ref)} == {
+        ("Zeta-1.5B", "AIME 2024", "", 28.5), ("Zeta-1.5B", "MATH-500", "", 82.75),
+        ("Zeta-1.5B", "AIME 2024", "method=Full recipe", 41.5), ("Zeta-1.5B", "MATH-500", "method=Full recipe", 88.25),
+        ("Zeta-1.5B", "AIME 2024", "method=w/o entropy bonus", 38.5),
+        ("Zeta-1.5B", "MATH-500", "method=w/o entropy bonus", 87.5)}
+
+
+def test_a_model_size_group_under_a_variant_family_and_values_for_named_models(ref: Reference) -> None:
+    sized = ("## Grouped Bar Chart: MATH-500 Accuracy of Qwen2.5-Instruct Models by Size\n### Components/Axes\n"
+             "* **Y-Axis:** Labeled \"Accuracy (%)\".\n* **X-Axis:** Labeled \"Model Size\": `1.5B`, `7B`.\n"
+             "### Detailed Analysis\n**1. Model Size: 1.5B**\n* **Direct (Dark Blue):** Accuracy = 18.40%\n"
+             "**2. Model Size: 7B**\n* **Direct (Dark Blue):** Accuracy = 31.25%\n")
+    assert {(m, v) for m, _, _, _, v in rows(sized, ref)} == {("1.5B", 18.4), ("7B", 31.25)}
+    assert {(v.model_name, v.value) for v in values_of(sized, ref)} == {
+        ("Qwen2.5-1.5B-Instruct", 18.4), ("Qwen2.5-7B-Instruct", 31.25)}
+    named = ("## Line Chart: Pass@1 of Distilled Models Across Sizes\n### Components/Axes\n"
+             "* **X-axis Label:** \"Distilled model\"\n* **Y-axis Label:** \"Pass@1 (%)\"\n### Detailed Analysis\n"
+             "* **AIME 2024 (Blue Line):** The line starts at approximately 28.5% for Zeta-R1-1.5B, climbs to around "
+             "54.75% for Zeta-R1-7B, and ends at approximately 72.25% for Zeta-R1-32B.\n")
+    assert {(m, b, v) for m, b, _, _, v in rows(named, ref)} == {
+        ("Zeta-R1-1.5B", "AIME 2024", 28.5), ("Zeta-R1-7B", "AIME 2024", 54.75), ("Zeta-R1-32B", "AIME 2024", 72.25)}

@@ -559,7 +559,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
         if i in used or i in categories or number.is_signed:
             continue
         phrase = AT_PHRASE.match(rest, number.end) or _WITH_AMOUNT.match(rest, number.end) or \
-            (_KEYED_AFTER.match(rest, number.end) if "=" in rest else None)
+            (_KEYED_AFTER.match(rest, number.end) if "=" in rest else None) or \
+            (_FOR_NAME.match(rest, number.end) if " for " in rest else None)
         if phrase:
             word = phrase.group("cat").rsplit(None, 1)
             categories[i] = f"{_NUMBER_WORDS.get(word[0].lower(), word[0])} {word[1]}" if len(word) == 2 \
@@ -761,6 +762,8 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
     return tuple(readings), tuple(dropped)
 
 
+# '28.6% for DeepSeek-R1-Distill-Qwen-1.5B': the value of the name-shaped token after 'for' (a version digit or a hyphen)
+_FOR_NAME = re.compile(r"\s*%?\s+for\s+(?P<cat>(?=[A-Z][\w.+\-]*[\d-])[A-Z][\w+]*(?:[.\-][\w+]+)*)(?=[\s,;.)]|$)")
 _NAMED_TUPLE = re.compile(r"\((?P<cat>[A-Za-z][\w.\-+]*(?:\s[\w.\-+]+){0,2})\s*,\s*"
                           r"(?P<value>[~≈]?\s*\d[\d.,]*\s*%?)\s*\)")
 _TUPLE_LEAD = re.compile(r"(?:^|;)\s*([A-Za-z0-9][\w.\-+]*\d[\w.\-+]*)\s*$")  # a model-like token

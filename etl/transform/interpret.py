@@ -1305,10 +1305,13 @@ def _sized_member(label: str, family: str | None) -> str | None:
     label = label.strip(" *_`")
     if family is None or not _BARE_SIZE.fullmatch(label) or _BARE_SIZE.search(family):
         return None
-    return f"{family}-{label.replace(' ', '')}"
+    variant = _FAMILY_VERSION.fullmatch(family)
+    tail = variant.group("variant") or "" if variant else ""  # 'Qwen2.5-Instruct' over '1.5B': Qwen2.5-1.5B-Instruct
+    return f"{family[:len(family) - len(tail)]}-{label.replace(' ', '')}{tail}"
 
 
-_FAMILY_VERSION = re.compile(r"(?P<family>[A-Za-z]+)(?:[\s-]?\d+(?:\.\d+)?)?")
+# a family, its version, and the variant its members share ('Qwen2.5-Instruct', 'Gemma-2-it')
+_FAMILY_VERSION = re.compile(r"(?P<family>[A-Za-z]+)(?:[\s-]?\d+(?:\.\d+)?)?(?P<variant>[\s-](?:Instruct|Chat|it|Base))?")
 
 
 def _family(name: str | None, ref: Reference) -> str | None:
@@ -1324,10 +1327,11 @@ def _figure_family(figure: Figure, ref: Reference) -> str | None:
 
 _PART_OF_FIGURE = re.compile(r"(?i)(.*\S)\s+(?:column|row|panel|subplot|plot|group|cluster)")
 _BENCHMARK_AXIS = re.compile(r"(?i)\b(?:benchmarks?|datasets?|tasks?|suites?|evaluation sets?|test sets?)\b")
-_KEYED_GROUP = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?P<key>[A-Z][a-z]{2,15}(?:\s[a-z]{2,15})?)\s*:\s*"
+_KEYED_GROUP = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?P<key>[A-Z][a-z]{2,15}(?:\s[A-Za-z][a-z]{1,15})?)\s*:\s*"
                           r"(?P<value>[^:=]{1,40})")  # '3.1 Language: English', 'Category: HarmBench'
 _GROUPING_WORD = re.compile(r"(?i)\b(?:category|group|subset|split|domain|suite|section|cluster|block|part|reference|baseline)$")
 _KEY_IS_VALUE = re.compile(r"(?P<key>[A-Za-z][A-Za-z \-]{0,40}?)\s*=\s*(?P<value>[^=,;]{1,30}?)")
+_SIZE_KEY = re.compile(r"(?i)\bsize\b|\bparam")
 _FAMILY_GROUP = re.compile(r"(?i)(.+?)\s+(?:family|series|models)")
 _METRIC_TAIL = re.compile(r"(?P<head>\S+)\s+(?P<tail>[A-Za-z][\w@/.%-]*(?:\s[\w@/.%()-]+){0,2})")
 
@@ -1346,7 +1350,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     if keyed and not is_model_like(keyed.group("key"), ref) and not match_metric(keyed.group("key"), ref) \
             and not find_benchmark(keyed.group("key"), ref):
         key, value = keyed.group("key").strip(), keyed.group("value").strip()
-        if _GROUPING_WORD.search(key) or find_benchmark(value, ref) or is_model_like(value, ref) == 2:
+        if _GROUPING_WORD.search(key) or find_benchmark(value, ref) or is_model_like(value, ref) == 2 or (
+                _BARE_SIZE.fullmatch(value) and _SIZE_KEY.search(key)):  # 'Model Size: 1.5B': the family's member
             # 'Category: HarmBench', 'Upper block: AIME 2025': the group is its value
             _assign_name(slot, value, figure, ref, is_label)
         else:  # '3.1 Language: English': a setting, by the name the vocabulary or the heading gives it
@@ -1370,7 +1375,7 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
             slot.model, slot.model_written = member or name, name  # a bare size waits for its family's header
             return
     if slot.model is not None and slot.model[:1].isdigit() and _BARE_SIZE.fullmatch(slot.model) and _family(name, ref):
-        slot.model = f"{name}-{slot.model}"  # '0.5B' under the group '**Qwen2.5 (Blue):**'
+        slot.model = _sized_member(slot.model, name) or f"{name}-{slot.model}"  # '0.5B' under '**Qwen2.5 (Blue):**'
         return
     if name[:1].isdigit() and "-" in name:
         name = _NUMBER_HYPHEN.sub(r"\1 ", name)  # '1-shot', '512-token': a number and its unit
@@ -2125,7 +2130,9 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
                 title = _rx(r"^\(?[a-h]\)\s*").sub("", cell.strip(" *_"))
                 _assign_name(slot, "Benchmark: " + title if find_benchmark(title, ref) else title, figure, ref,
                              is_label=False)
-            elif _rx(r"(?i)(method|approach|strategy|setting|config)").match(header_clean):
+            elif _rx(r"(?i)(method|approach|strategy|setting|config)").match(header_clean) and not any(
+                    name_key(strip_annotations(cell)) == name_key(m) for m in figure.models):
+                # (the figure's own model in a 'Configuration' column is the base row: no method, the model)
                 slot.settings.setdefault(header_clean.lower().split()[0] if header_clean.lower().startswith(
                     ("method", "setting")) else "method", cell.strip())
             else:  # 'Cyan Diamond' in a 'Series (Marker)' column: the legend's series of that look
