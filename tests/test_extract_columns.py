@@ -357,3 +357,17 @@ def test_a_model_size_group_under_a_variant_family_and_values_for_named_models(r
              "54.75% for Zeta-R1-7B, and ends at approximately 72.25% for Zeta-R1-32B.\n")
     assert {(m, b, v) for m, b, _, _, v in rows(named, ref)} == {
         ("Zeta-R1-1.5B", "AIME 2024", 28.5), ("Zeta-R1-7B", "AIME 2024", 54.75), ("Zeta-R1-32B", "AIME 2024", 72.25)}
+
+
+def test_a_footer_caption_names_the_model_and_a_base_column_beside_a_change_column_is_the_baseline(ref: Reference) -> None:
+    footer = ("# Technical Data Extraction: Accuracy vs. Number of Samples\n## 1. Component Isolation\n"
+              "* **Footer:** Caption text \"Zeta-1.5B on AMC23\".\n## 2. Axis and Metadata Extraction\n"
+              "* **Y-Axis Title:** Accuracy (%)\n* **X-Axis Title:** Number of Samples (N)\n"
+              "## 3. Data Extraction\n### Series 1: Majority Vote (Orange)\n* N=1: 61.5%\n* N=4: 67.75%\n")
+    assert rows(footer, ref) == {("Zeta-1.5B", "AMC 2023", "accuracy", f"method=Majority Vote, num_samples={n}", v)
+                                 for n, v in ((1, 61.5), (4, 67.75))}
+    based = ("# Technical Document Extraction: Prompting Strategies (Zeta-7B)\n## Chart 1: MATH-500 Performance\n"
+             "- **X-axis**: Method (Categorical)\n- **Y-axis**: Performance (%)\n### Data Points\n"
+             "| Method | Base (%) | Change (%) | Performance (%) |\n|---|---|---|---|\n| CoT | 74.5 | - | 74.5 |\n"
+             "| SC | 74.5 | +4.25 | 78.75 |\n")
+    assert {(s, v) for _, _, _, s, v in rows(based, ref)} == {("method=CoT", 74.5), ("method=SC", 78.75)}

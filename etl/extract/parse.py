@@ -331,7 +331,7 @@ _PANELS_LEAD = re.compile(r"(?i)(?:" + _PANEL_NOUN + r")s?\s+(?P<marks>\(?[a-h0-
                           r"\s*[:=\-–—]\s*(?P<rest>\S.*)")
 _DASHED_TITLE = re.compile(r"(?P<label>[^\d,;:—–]{2,60}?)\s+[—–-]\s+(?P<list>.*\d.*)$")
 _LABELLED_LIST = re.compile(r"(?i)\s*,?\s*\blabell?ed\s+(?P<list>[^()]*?)\s*(?:\(.*)?\.?\s*$")
-_CAPTION_FIELD = re.compile(r"(?i)^\W*(?:figure\s+|table\s+|chart\s+|plot\s+|main\s+)?(?:caption|subtitle|title)\b[^:]{0,30}:")
+_CAPTION_FIELD = re.compile(r"(?i)^\W*(?:figure\s+|table\s+|chart\s+|plot\s+|main\s+)?(?:caption|subtitle|title|footer)\b[^:]{0,30}:")
 _X_LEAD = re.compile(r"(?i)^[\s*_`]*(?:x|horizontal)\b")
 _X_POSITIONS = re.compile(r"(?i)^(?:x|horizontal)[\s-]*(?:axis\s+)?(?:positions?|ticks?|values?|categories|points|"
                           r"locations?|labels?)$")

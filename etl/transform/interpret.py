@@ -1938,6 +1938,7 @@ _DIFFERENCE_COLUMN = re.compile(r"(?i)^(?:(?:absolute|relative|abs\.?|rel\.?|net
                                 r"gain|improvement|gap)\b|^Δ|\bΔ\s*$")
 
 
+_BASE_COLUMN = re.compile(r"(?i)(?:base(?:line)?|reference)(?:\s*(?:score|value|accuracy))?\s*(?:\([^()]{1,12}\))?")
 _IGNORED_COLUMN = re.compile(
     r"(?i)^(?:(?:bar|line|marker|point|dot|series)\s+)?(?:colou?r|marker|shape|style|symbol|pattern|hatch(?:ing)?)$|"
     r"^(?:legend|line|rank|#|no\.?|index|id|position|category|group|domain|area|capability|skill)$|"
@@ -2142,6 +2143,15 @@ def _table_readings(point: Point, figure: Figure, slot: _Slot, ref: Reference,
         if _IGNORED_COLUMN.search(header_clean):
             facts.skipped.append(Skip(point.line, point.quote, _ignored_column_reason(header_clean),
                                       f"{number.raw} in column {header_clean}", token=number.raw))
+            continue
+        if header_clean[:1] in "BbRr" and _BASE_COLUMN.fullmatch(header_clean) \
+                and any(_DIFFERENCE_COLUMN.search(h.strip()) for h, _ in point.fields) \
+                and _rx(r"(?i)\W*(?:method|approach|strategy|setting|config|prompt)").match(point.fields[0][0]):
+            # '| SC | 74.6 | +4.1 | 78.7 |' under 'Method | Base | Change | Performance': the baseline method's value,
+            # which each method's change starts from (rows of models keep their own 'Base' value)
+            facts.skipped.append(Skip(point.line, point.quote, "reference",
+                                      f"{number.raw} in column {header_clean}, the baseline of a change column",
+                                      token=number.raw))
             continue
         if quantity.kind == "unknown" and number.suffix in ("B", "T") and not figure.cell_pair:
             # '30B' in a 'Bubble label (total)' column: a size printed beside the point, no score of a series

@@ -41,6 +41,7 @@ SKIP_STATES = {
     "truncated": "non-data", "unlabelled reference line": "non-data", "no benchmark result": "non-data",
     "error bar": "non-data", "index": "non-data", "ignored column": "non-data", "not finite": "non-data",
     "difference": "non-data", "threshold": "non-data", "arithmetic": "non-data", "ratio": "non-data",
+    "reference": "non-data", "count": "non-data",
     "no model": "unattributed", "unassigned value": "unattributed", "unalignable list": "unattributed",
     "unparsed line with numbers": "unattributed",
 }
