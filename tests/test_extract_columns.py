@@ -371,3 +371,26 @@ def test_a_footer_caption_names_the_model_and_a_base_column_beside_a_change_colu
              "| Method | Base (%) | Change (%) | Performance (%) |\n|---|---|---|---|\n| CoT | 74.5 | - | 74.5 |\n"
              "| SC | 74.5 | +4.25 | 78.75 |\n")
     assert {(s, v) for _, _, _, s, v in rows(based, ref)} == {("method=CoT", 74.5), ("method=SC", 78.75)}
+
+
+def test_pass_hat_k_on_tau_bench_and_counted_axes_the_vocabulary_lacks(ref: Reference) -> None:
+    hat = ("# Technical Document Extraction: Line Chart Analysis\n## 1. Chart Components\n### Title\n"
+           "- \"Reliability across repeated trials on τ-bench (Retail)\"\n### Axis Labels\n"
+           "- **X-axis**: \"k (number of i.i.d. trials)\" (values 1, 2, 4)\n- **Y-axis**: \"pass^k (%)\" (range 0-90)\n"
+           "## 2. Data Series Analysis\n### Zeta-32B (Orange)\n- **Data Points**:\n  - k=1: 78.25%\n  - k=4: 60.5%\n")
+    assert {(m, b, metric, v) for m, b, metric, _, v in rows(hat, ref)} == {
+        ("Zeta-32B", "TAU-Bench", "pass^1", 78.25), ("Zeta-32B", "TAU-Bench", "pass^4", 60.5)}
+    tools = ("## Line Chart: BFCL Accuracy vs. Number of Candidate Tools\n### Components/Axes\n"
+             "* **X-axis Title:** \"Number of Candidate Tools\"\n* **X-axis Markers:** 4, 8, 16\n"
+             "* **Y-axis Title:** \"Overall Accuracy (%)\"\n### Detailed Analysis\n* **Zeta-7B (Blue):** slopes down.\n"
+             "    * At 4 tools: Approximately 88.5%\n    * At 16 tools: Approximately 84.25%\n")
+    assert rows(tools, ref) == {("Zeta-7B", "BFCL", "accuracy", "num_candidate_tools=4", 88.5),
+                                ("Zeta-7B", "BFCL", "accuracy", "num_candidate_tools=16", 84.25)}
+
+
+def test_a_histogram_of_trajectory_counts_loads_nothing(ref: Reference) -> None:
+    text = ("## Histogram: Number of Agent Turns per Trajectory (SWE-bench Verified)\n### Components/Axes\n"
+            "- **X-axis**: \"Turns per trajectory\", bins of width 10\n- **Y-axis**: \"Number of trajectories\", 0 to 120\n"
+            "### Detailed Analysis\n| Bin (turns) | Resolved (green) | Unresolved (red) |\n|---|---|---|\n"
+            "| 0-10 | 3 | 2 |\n| 10-20 | 38 | 9 |\n")
+    assert rows(text, ref) == set()

@@ -148,7 +148,7 @@ def _benchmark_prefixes(ref: Reference) -> tuple[frozenset[str], frozenset[str]]
 
 @lru_cache(maxsize=1 << 15)
 def _find_benchmarks(text: str, ref: Reference) -> tuple[tuple[str, int, int], ...]:
-    tokens = [(m.start(), m.end(), m.group(0)) for m in _rx(r"[A-Za-z0-9][\w.'+@∞]*(?<![.'])").finditer(text)]
+    tokens = [(m.start(), m.end(), m.group(0)) for m in _rx(r"[^\W_][\w.'+@∞]*(?<![.'])").finditer(text)]
     found: list[tuple[str, int, int]] = []
     keys, skeletons = _benchmark_prefixes(ref)
     i = 0
@@ -201,7 +201,7 @@ def match_metric(text: str, ref: Reference) -> str | None:
     for rule in ref.metrics:
         match = rule.pattern.search(text)
         if match:
-            if rule.metric.endswith("@k"):
+            if rule.metric.endswith(("@k", "^k")):
                 k = next((g for g in match.groups() if g), "1")
                 return rule.metric[:-1] + (k if k[0].isdigit() else "k")  # 'Maj@N': the metric of N samples
             return rule.metric
@@ -334,6 +334,11 @@ def _unit_of(text: str) -> str | None:
     return None
 
 
+_COUNTED_LABEL = re.compile(r"(?i)(?P<lead>max(?:imum)?\.?|number\s+of|num\.?(?:\s+of)?|#)\s*(?P<noun>[a-z][a-z\- ]{1,40}?)"
+                            r"(?:\s+(?:per|for|in)\s+[a-z][a-z ]{0,30})?(?:\s*\([^()]*\))?")
+_SCORED_NOUN = re.compile(r"(?i)correct|solved|passed|success|resolved|wins?\b|errors?|failures?|accepted|right")
+
+
 @lru_cache(maxsize=1 << 14)
 def quantity_of(label: str, ref: Reference) -> Quantity:
     """Interpret an axis or column label."""
@@ -361,6 +366,11 @@ def quantity_of(label: str, ref: Reference) -> Quantity:
                             scale=scale if rule.is_count else 1.0)
     if _CATEGORY_AXIS.match(text) and not metric:
         return Quantity("category", text)
+    counted = _COUNTED_LABEL.fullmatch(text) if metric is None and benchmark is None and text[:1] in "MmNn#" else None
+    if counted and not _SCORED_NOUN.search(counted.group("noun")):
+        # 'Number of Candidate Tools', 'Max Turns per Task': a count the vocabulary lacks is a setting of that name
+        lead = "max_" if counted.group("lead").lower().startswith("max") else "num_"
+        return Quantity("setting", text, setting_key=lead + _setting_key(counted.group("noun")))
     if metric is None and benchmark is None:
         residue = _benchmark_residue(text, None)
         if residue and is_model_like(residue, ref) == 2:
@@ -2017,7 +2027,8 @@ def _split_compound(fields: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str
 
 
 _COUNT_AXIS = re.compile(r"(?i)(?:response\s+|sample\s+|problem\s+)?(?:counts?|frequency|frequencies|density|"
-                         r"(?:number|#)\s+of\s+(?:responses|samples|problems|questions|examples|outputs|runs))")
+                         r"(?:number|#)\s+of\s+(?:responses|samples|problems|questions|examples|outputs|runs|"
+                         r"trajectories|episodes|rollouts))")
 _PART_ONLY = re.compile(r"(?i)(?:(?:base|top|bottom|upper|lower|inner|outer|first|second|solid|hatched|stacked)\s+)?"
                         r"(?:segment|part|portion|total|cap|stack|layer|component|section|value|overall)s?")
 _PANEL_NOTE = re.compile(r"\s*\(([a-h])\)\s*$")
@@ -2817,7 +2828,7 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
 def _bind_k(metric: str, settings: dict[str, str], figure: Figure) -> tuple[str, dict[str, str]]:
     """``pass@k`` with a point's k, from an x axis of k or a number of samples (``k=4``),
     goes into the metric (``pass@4``); the setting that gave it is dropped."""
-    if not metric.endswith("@k"):
+    if not metric.endswith(("@k", "^k")):
         return metric, settings
     x_axis = figure.axes.get("x")
     keys = [x_axis.setting_key or "x"] if x_axis is not None and _rx(r"(?i)\s*k\b").match(x_axis.label) else []
@@ -2838,13 +2849,14 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
     values = [a.label for a in chart.axes if a.role in ("y", "y_left", "colorbar") and a.label] + [figure.title]
     if any(_NOT_A_RESULT.search(v) for v in values) and all(match_metric(v, ref) in (None, "score") for v in values):
         return True  # 'Selection Frequency (%)', 'Mean Token Entropy', 'Attention sink ratio': a statistic, not a score
+    counted = [a.label for a in chart.axes if a.role in ("y", "y_left") and a.label]
+    counts_only = bool(counted) and all(_COUNT_AXIS.fullmatch(_rx(r"\([^()]*\)").sub("", label).strip()) for label in counted)
+    if counts_only and not match_metric(figure.title, ref):
+        return True  # a histogram of 'Number of trajectories' per turn bin: counts, whatever benchmark they come from
     if figure.benchmarks or any(q.benchmark for q in figure.axes.values()):
         return False
-    if _NO_RESULT_KIND.search(text):
-        return True
-    counted = [a.label for a in chart.axes if a.role in ("y", "y_left") and a.label]
-    if counted and all(_COUNT_AXIS.fullmatch(_rx(r"\([^()]*\)").sub("", label).strip()) for label in counted):
-        return True  # a histogram of 'Number of Responses' per length bin: counts, on no benchmark
+    if _NO_RESULT_KIND.search(text) or counts_only:
+        return True  # (counts, on no benchmark: 'Number of Responses' per length bin)
     x_axis = figure.axes.get("x")
     scores = [q for q in figure.axes.values() if q.kind == "metric" and q.metric and
               getattr(ref.metric_rule(q.metric), "kind", "score") == "score"]
@@ -2915,7 +2927,7 @@ def _dedupe(facts: DocumentFacts) -> None:
             continue
         fuller = placed.get(key[:3] + (fact.value,), ())
         if key in seen or fuller and any(s > frozenset(fact.setting.split(", ") if fact.setting else ()) for s in fuller) \
-                or fact.metric.endswith("@k") \
+                or fact.metric.endswith(("@k", "^k")) \
                 and (key[0], key[1], fact.metric.split("@")[0], fact.value) in with_k:
             continue
         seen.add(key)

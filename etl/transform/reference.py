@@ -75,7 +75,7 @@ class Reference:
 
 @lru_cache(maxsize=1024)
 def _metric_rule(ref: Reference, metric: str) -> MetricRule | None:
-    base = re.sub(r"@\d+$", "@k", "pass@k" if metric.startswith("pass@") else metric)
+    base = re.sub(r"([@^])\d+$", r"\1k", "pass@k" if metric.startswith("pass@") else metric)
     return next((rule for rule in ref.metrics if rule.metric == base), None)
 
 
