@@ -394,3 +394,33 @@ def test_a_histogram_of_trajectory_counts_loads_nothing(ref: Reference) -> None:
             "### Detailed Analysis\n| Bin (turns) | Resolved (green) | Unresolved (red) |\n|---|---|---|\n"
             "| 0-10 | 3 | 2 |\n| 10-20 | 38 | 9 |\n")
     assert rows(text, ref) == set()
+
+
+def test_a_header_information_section_and_a_needle_depth_grid(ref: Reference) -> None:
+    header = ("# Technical Document Extraction: Pass@1 vs. KV Budget\n\n## 1. Header Information\n"
+              "* **Models Tested:** Zeta-7B.\n* **Benchmark:** AIME24.\n\n## 2. Axes\n* **X-Axis:** KV Budget. Markers: 1024, 2048.\n"
+              "* **Y-Axis:** Pass@1 (%).\n\n## 3. Data Extraction\n| KV Budget | Pass@1 (%) |\n| :--- | :--- |\n"
+              "| 1024 | 33.75 |\n| 2048 | 45.5 |\n")
+    assert rows(header, ref) == {("Zeta-7B", "AIME 2024", "pass@1", "kv_budget=1024", 33.75),
+                                 ("Zeta-7B", "AIME 2024", "pass@1", "kv_budget=2048", 45.5)}
+    needle = ("## Heatmap: Needle-in-a-Haystack Retrieval for Zeta-7B\n### Components/Axes\n"
+              "* **X-axis:** \"Context Length (#Tokens)\", columns at 32000 and 64000.\n"
+              "* **Y-axis:** \"Needle Depth (%)\", rows at 0 and 50.\n* **Color bar:** \"Accuracy (%)\", 0 to 100.\n"
+              "### Detailed Analysis\n| Needle Depth | 32000 | 64000 |\n|---|---|---|\n| 0% | 100 | 98.5 |\n| 50% | 99 | 94.5 |\n\n"
+              "* The 32000 column is uniformly dark green; the 50% row fades in the 64000 and 128000 columns.\n")
+    assert {(s, v) for _, _, _, s, v in rows(needle, ref)} == {
+        ("context_length=32000, needle_depth=0", 100.0), ("context_length=64000, needle_depth=0", 98.5),
+        ("context_length=32000, needle_depth=50", 99.0), ("context_length=64000, needle_depth=50", 94.5)}
+
+
+def test_a_group_of_right_axis_data_measures_that_axis(ref: Reference) -> None:
+    text = ("## Dual-Axis Bar & Line Chart: Accuracy and KV Cache Length by Cache Strategy\n### Overview\n"
+            "Strategies applied to Zeta-8B on the MATH-500 benchmark.\n### Components/Axes\n"
+            "* **X-Axis (Categories):** `FullKV`, `SnapKV`.\n* **Primary Y-Axis (Left):** Labeled `Accuracy (%)`.\n"
+            "* **Secondary Y-Axis (Right):** Labeled `KV Cache Length`.\n### Detailed Analysis\n"
+            "**Accuracy Data (Bars):**\n* `FullKV`: 82.5%\n* `SnapKV`: 72.75%\n"
+            "**KV Cache Length Data (Line - read against the right axis):**\n* `FullKV`: ~15.5k\n* `SnapKV`: ~3.25k\n")
+    assert rows(text, ref) == {
+        ("Zeta-8B", "MATH-500", "accuracy", "method=FullKV", 82.5), ("Zeta-8B", "MATH-500", "accuracy", "method=SnapKV", 72.75),
+        ("Zeta-8B", "MATH-500", "kv_cache_length", "method=FullKV", 15500.0),
+        ("Zeta-8B", "MATH-500", "kv_cache_length", "method=SnapKV", 3250.0)}

@@ -46,7 +46,7 @@ _NON_DATA = re.compile(r"spatial|colou?r verification|grounding|layout|visual st
 _COMPONENTS = re.compile(r"component|\baxes\b|\baxis\b|legend|structure|chart type|elements|labels?\b|setup|colou?rs?\b|"
                          r"\bnotes?\b|footnotes?|remarks?|metadata|specifications?|properties",
                          re.IGNORECASE)
-_OVERVIEW = re.compile(r"overview|description|introduction|context|caption|(?:document|image|figure) type", re.IGNORECASE)
+_OVERVIEW = re.compile(r"overview|description|introduction|context|caption|\bheader\b|(?:document|image|figure) type", re.IGNORECASE)
 _DATA = re.compile(r"detail|\bdata|content|values?|points?|series|table|extraction|results?|breakdown|"
                    r"measurements?|readings?|bars?|panels?|subplots?", re.IGNORECASE)
 _CHART_TITLE = re.compile(r"(?i)^\s*\[?[^:\]]{0,40}\b(?:chart|plot|graph|diagram|heatmap|histogram)s?\b[^:\]]{0,20}\]?\s*:\s*\S")

@@ -591,6 +591,10 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
                 _rx(r"\s*/").match(rest, numbers[i + 1].end) or _rx(r"/\s*$").search(rest, 0, numbers[i].start)):
             dropped.append((numbers[i + 1], "annotation"))
             used.add(i + 1)
+    for i, number in enumerate(numbers) if "olumn" in rest or " row" in rest else ():
+        if i not in used and _NAMES_A_PART.match(rest, number.end):
+            dropped.append((number, "axis position"))  # 'The 32000 column is uniformly dark green': a tick, named
+            used.add(i)
     for i, number in enumerate(numbers) if "→" in rest or "->" in rest or "⇒" in rest else ():
         if i not in used and _ARROW_TO_WORD.match(rest, number.end):
             dropped.append((number, "axis position"))  # '`131,072` → OOM': a place whose value is no number
@@ -785,6 +789,7 @@ _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,
 PLACEHOLDER = r"(?i:n/?a|none|null|missing|[–—−-]+|OOM|OOT|✗)"  # OOM, OOT: a run that ran out of memory or time
 _PLACEHOLDER = re.compile(r"(?<![\w/])" + PLACEHOLDER + r"(?![\w/])")
 _ARROW = re.compile(r"\s*(?:→|->|⇒)\s*")
+_NAMES_A_PART = re.compile(r"(?:[`'\"*_]*\s*(?:,|\band\b|&|\bor\b)\s*[`'\"*_]*\d[\d.,]*[kK]?)*[`'\"*_]*\s+(?:columns?|rows?)\b")
 _ARROW_TO_WORD = re.compile(r"[`'\"*_]*\s*(?:→|->|⇒)\s*[`*_(\"']*[A-Za-z–—][^\d,;]*(?:[,;]|$)")  # '→ OOM (...)', '→ n/a'
 _LIST_SEPARATOR = r"\s*(?:,|;|,?\s*and|/|\||→|->|⇒)\s*"
 _LIST_UNIT = re.compile(r"\s*(?P<unit>[A-Za-z][A-Za-z/]{0,7})(?=\s*(?:,|;|and\b|/|\|))")

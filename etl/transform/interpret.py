@@ -979,6 +979,8 @@ def _axis_measure(name: str, axes: dict[str, Quantity]) -> str | None:
     """The metric a y axis measures by its own title, when `name` repeats that title (a legend's
     ``KV Cache Length``, a header's ``Acceptance length`` for 'Avg. Acceptance Length (τ)'); else None."""
     words = name.lower().split()
+    if len(words) > 1 and words[-1] in ("data", "values", "points", "series"):
+        words = words[:-1]  # 'KV Cache Length Data (Line)': the values of that axis
     if not words or len(words) > 4:
         return None
     for role in ("y_right", "y_left", "y"):
@@ -1478,11 +1480,12 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
     if metric is None and is_model_like(name, ref) < 2 and name.lower() not in figure.series \
             and _rx(r"(?i)^(?:total|activ\w*|non[-\s]?embedding)?\s*param(?:eter)?s?(?:\s*\([^()]*\))?$").match(name.strip()):
         return  # 'Left Plot (Total Parameters)': the panel's x quantity, no series or setting
-    if metric is None and is_model_like(name, ref) < 2:
+    by_axis = metric is None and is_model_like(name, ref) < 2
+    if by_axis:
         metric = _axis_measure(name, figure.axes)  # 'Acceptance length' heading the values of that y axis
     if metric and role != "model" and is_model_like(name, ref) < 2:
         # 'Decoding Throughput vs. Context Length' names a metric and the x axis, no benchmark
-        residue = _benchmark_residue(_without_metrics(name, ref), None)
+        residue = None if by_axis else _benchmark_residue(_without_metrics(name, ref), None)
         if slot.metric is None and not (metric in _GENERIC_METRICS and figure.metric not in (None, *_GENERIC_METRICS)):
             slot.metric = metric  # a panel titled 'Accuracy vs. ...' over a 'Pass@1' axis keeps the axis's metric
         if residue and slot.benchmark is None and slot.benchmark_text is None:
