@@ -424,3 +424,11 @@ def test_a_group_of_right_axis_data_measures_that_axis(ref: Reference) -> None:
         ("Zeta-8B", "MATH-500", "accuracy", "method=FullKV", 82.5), ("Zeta-8B", "MATH-500", "accuracy", "method=SnapKV", 72.75),
         ("Zeta-8B", "MATH-500", "kv_cache_length", "method=FullKV", 15500.0),
         ("Zeta-8B", "MATH-500", "kv_cache_length", "method=SnapKV", 3250.0)}
+
+
+def test_a_slope_graph_pair_gives_the_left_and_the_right_axis_their_values(ref: Reference) -> None:
+    text = ("## Slope Graph: Accuracy from AIME 2024 to AIME 2025\n### Components/Axes\n"
+            "- **Left axis**: \"AIME 2024\", Accuracy (%), range 50 to 90.\n- **Right axis**: \"AIME 2025\", identical scale.\n"
+            "### Detailed Analysis\n- **Zeta-32B** (purple): 81.25 → 72.75 (−8.5)\n- **Kappa-7B** (teal): 78.5 → 74.25 (−4.25)\n")
+    assert rows(text, ref) == {("Zeta-32B", "AIME 2024", "accuracy", "", 81.25), ("Zeta-32B", "AIME 2025", "accuracy", "", 72.75),
+                               ("Kappa-7B", "AIME 2024", "accuracy", "", 78.5), ("Kappa-7B", "AIME 2025", "accuracy", "", 74.25)}

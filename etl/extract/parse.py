@@ -55,7 +55,7 @@ _AXIS_LINE = re.compile(
     r"^(?P<role>(?:(?:shared|common|global)\s+)?(?:(?:primary|secondary|left|right|top|bottom)\s+)?"
     r"(?:[xy]|horizontal|vertical)[\s-]*ax[ie]s"
     r"(?:\s*\([^()]{1,30}\))?|colou?r\s*bar|spokes?(?:\s*\([^()]{1,50}\))?|"
-    r"(?:left|right)\s+y|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
+    r"(?:left|right)\s+y|(?:left|right)\s+(?:vertical\s+)?ax[ie]s|[xy](?=\s*(?::|\(|-\s)))(?![\w])",
     re.IGNORECASE,
 )
 _STYLE_WORDS = f"(?:{COLOURS}|{SHADES}|{LINE_STYLES}|{SHAPES}|{MARKS}|x|with|and|,|-|/|\\(|\\))"  # 'Blue line (circle markers)'
@@ -248,8 +248,8 @@ def parse_axis(content: str, line: int) -> Axis | None:
         role = "colorbar"
     elif "right" in role_text or "secondary" in role_text:
         role = "y_right"
-    elif _rx(r"\by\b|vertical").search(role_text) and "left" in role_text:
-        role = "y_left"
+    elif "left" in role_text and not _rx(r"\bx\b|horizontal").search(role_text):
+        role = "y_left"  # 'Left Y-axis', 'Left axis' (a slope graph's first column)
     elif _rx(r"\by\b|vertical").search(role_text):
         role = "y"
     else:

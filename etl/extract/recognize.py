@@ -591,6 +591,11 @@ def _read_values(rest: str, place_units: tuple[str, ...] = (),
                 _rx(r"\s*/").match(rest, numbers[i + 1].end) or _rx(r"/\s*$").search(rest, 0, numbers[i].start)):
             dropped.append((numbers[i + 1], "annotation"))
             used.add(i + 1)
+    for i, number in enumerate(numbers[1:], 1) if "(" in rest else ():
+        if number.is_signed and i not in used and _SIGNED_AFTER.fullmatch(rest, numbers[i - 1].end, number.start) \
+                and rest[number.end:number.end + 2].lstrip()[:1] == ")":
+            dropped.append((number, "difference"))  # '79.3 → 66.9 (−12.4)': the change, printed beside the value
+            used.add(i)
     for i, number in enumerate(numbers) if "olumn" in rest or " row" in rest else ():
         if i not in used and _NAMES_A_PART.match(rest, number.end):
             dropped.append((number, "axis position"))  # 'The 32000 column is uniformly dark green': a tick, named
@@ -789,6 +794,7 @@ _NAMED_PAREN = re.compile(r"\s*\((?P<cat>[A-Z][\w.\-@+]*(?:\s[A-Z][\w.\-@+]*){0,
 PLACEHOLDER = r"(?i:n/?a|none|null|missing|[–—−-]+|OOM|OOT|✗)"  # OOM, OOT: a run that ran out of memory or time
 _PLACEHOLDER = re.compile(r"(?<![\w/])" + PLACEHOLDER + r"(?![\w/])")
 _ARROW = re.compile(r"\s*(?:→|->|⇒)\s*")
+_SIGNED_AFTER = re.compile(r"\s*%?\s*\(\s*")
 _NAMES_A_PART = re.compile(r"(?:[`'\"*_]*\s*(?:,|\band\b|&|\bor\b)\s*[`'\"*_]*\d[\d.,]*[kK]?)*[`'\"*_]*\s+(?:columns?|rows?)\b")
 _ARROW_TO_WORD = re.compile(r"[`'\"*_]*\s*(?:→|->|⇒)\s*[`*_(\"']*[A-Za-z–—][^\d,;]*(?:[,;]|$)")  # '→ OOM (...)', '→ n/a'
 _LIST_SEPARATOR = r"\s*(?:,|;|,?\s*and|/|\||→|->|⇒)\s*"

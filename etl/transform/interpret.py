@@ -1594,6 +1594,19 @@ def _is_descriptive_group(name: str, ref: Reference | None = None) -> bool:
 def _order_tuple(point: Point, figure: Figure) -> Point:
     """Swap a coordinate tuple written (y, x): its units tell (``(41.6, 0.37B)`` on a
     parameter x axis)."""
+    left, right = figure.axes.get("y_left"), figure.axes.get("y_right")
+    if "x" not in figure.axes and left is not None and right is not None and left.kind == right.kind == "metric" \
+            and any(r.category and (n := parse_number(r.category)) is not None and n.raw == r.category.strip()
+                    for r in point.readings):
+        # '81.1 → 72.7' in a slope graph of two value axes and no x: the left axis's value, then the right's
+        readings: list[Reading] = []
+        for r in point.readings:
+            n = parse_number(r.category) if r.category else None
+            if n is not None and n.raw == r.category.strip():
+                readings += [Reading(n, position="y_left"), replace(r, category=None, position="y_right")]
+            else:
+                readings.append(r)
+        return replace(point, readings=tuple(readings))
     x = next((r for r in point.readings if r.position == "x"), None)
     y = next((r for r in point.readings if r.position == "y"), None)
     if x is None or y is None:
@@ -1727,6 +1740,8 @@ def _reading_quantity(reading: Reading, point_quantity: Quantity | None, figure:
                       free_axes: list[str], ref: Reference) -> tuple[str, Quantity] | None:
     """Which axis or quantity a reading measures: (role, quantity)."""
     axes = figure.axes
+    if reading.position in ("y_left", "y_right") and axes.get(reading.position) is not None:
+        return reading.position, axes[reading.position]  # one end of a slope graph's pair
     if reading.position in ("x", "y", "z"):
         role = {"x": "x", "y": "y", "z": "colorbar"}[reading.position]
         right = axes.get("y_right") if role == "y" and point_quantity is not None and point_quantity.metric else None
