@@ -432,3 +432,14 @@ def test_a_slope_graph_pair_gives_the_left_and_the_right_axis_their_values(ref: 
             "### Detailed Analysis\n- **Zeta-32B** (purple): 81.25 → 72.75 (−8.5)\n- **Kappa-7B** (teal): 78.5 → 74.25 (−4.25)\n")
     assert rows(text, ref) == {("Zeta-32B", "AIME 2024", "accuracy", "", 81.25), ("Zeta-32B", "AIME 2025", "accuracy", "", 72.75),
                                ("Kappa-7B", "AIME 2024", "accuracy", "", 78.5), ("Kappa-7B", "AIME 2025", "accuracy", "", 74.25)}
+
+
+def test_a_benchmark_delta_column_and_a_gain_segment_are_differences(ref: Reference) -> None:
+    text = ("## Table: Quantization impact\n### Detailed Analysis\n"
+            "| Model (as labelled) | GSM8K BF16 (label) | GSM8K Δ (bar) |\n| :--- | :---: | :---: |\n"
+            "| Zeta-8B | 84.75 | −1.75 |\n")
+    assert {(m, b, v) for m, b, _, _, v in rows(text, ref)} == {("Zeta-8B", "GSM8K", 84.75)}
+    stacked = ("## Stacked Bar Chart: AIME 2024 pass@1 and pass@8\n### Detailed Analysis\n"
+               "| Model | pass@1 (dark segment) | pass@8 gain (light segment) | Total bar height = pass@8 |\n"
+               "| :--- | :--- | :--- | :--- |\n| Zeta-7B | 55.25 | 24.5 | 79.75 |\n")
+    assert {(metric, v) for _, _, metric, _, v in rows(stacked, ref)} == {("pass@1", 55.25), ("pass@8", 79.75)}

@@ -1963,7 +1963,8 @@ def _ignored_column_reason(header: str) -> str:
 
 # a column of differences between other columns ('Difference (orange − grey)', 'Δ', 'Gain'): not values
 _DIFFERENCE_COLUMN = re.compile(r"(?i)^(?:(?:absolute|relative|abs\.?|rel\.?|net)\s+)?(?:difference|diff\.?|delta|Δ|change|"
-                                r"gain|improvement|gap)\b|^Δ|\bΔ\s*$")
+                                r"gain|improvement|gap)\b|^Δ|\bΔ\s*$|"
+                                r"(?:^|\s)(?:Δ|delta|change|diff\.?|gain|improvement)\s*(?:\([^()]{0,20}\))?$")  # 'GSM8K Δ (bar)'
 
 
 _BASE_COLUMN = re.compile(r"(?i)(?:base(?:line)?|reference)(?:\s*(?:score|value|accuracy))?\s*(?:\([^()]{1,12}\))?")
