@@ -443,3 +443,12 @@ def test_a_benchmark_delta_column_and_a_gain_segment_are_differences(ref: Refere
                "| Model | pass@1 (dark segment) | pass@8 gain (light segment) | Total bar height = pass@8 |\n"
                "| :--- | :--- | :--- | :--- |\n| Zeta-7B | 55.25 | 24.5 | 79.75 |\n")
     assert {(metric, v) for _, _, metric, _, v in rows(stacked, ref)} == {("pass@1", 55.25), ("pass@8", 79.75)}
+
+
+def test_a_bold_model_lead_over_flat_tick_items_heads_them(ref: Reference) -> None:
+    text = ("## Line Chart: MATH-500 Accuracy vs. Temperature\n### Components/Axes\n* **X-axis Title:** \"Temperature\"\n"
+            "* Scale: 0.0, 0.3, 0.6\n* **Y-axis Title:** \"Accuracy (%)\"\n### Detailed Analysis\n"
+            "* **Zeta-4B (Blue):** The line starts at approximately 82.5% at 0.0 and peaks at 84.75% at 0.6.\n"
+            "* Temperature 0.0: ~82.5%\n* Temperature 0.3: ~83.75%\n* Temperature 0.6: ~84.75%\n")
+    assert rows(text, ref) == {("Zeta-4B", "MATH-500", "accuracy", f"temperature={t}", v)
+                               for t, v in (("0", 82.5), ("0.3", 83.75), ("0.6", 84.75))}

@@ -404,8 +404,9 @@ def _axis_field(axis: Axis, content: str, line: int) -> Axis | None:
             return None
         return replace(axis, label=named.label, unit=named.unit, scale=axis.scale or named.scale,
                        ticks=axis.ticks or named.ticks, line=line)
-    if field == "scale" or field == "range":
-        return replace(axis, scale=axis.scale or _scale(rest))
+    if field == "scale" or field == "range":  # 'Scale: 0.0, 0.3, 0.6, 0.9': its ticks too, when it lists them
+        listed = _axis_ticks(rest, "") if field == "scale" and rest.count(",") >= 2 else ()
+        return replace(axis, scale=axis.scale or _scale(rest), ticks=axis.ticks or listed)
     return replace(axis, ticks=axis.ticks or _axis_ticks(rest, axis.label) or _listed_ticks(rest) or ())
 
 
@@ -1352,11 +1353,15 @@ def parse_chart(text: str) -> Chart:
                 continue
             label = None  # 'Position: x ≈ 3.3B, y ≈ 80.4': the record's coordinates, of its series
         readings, dropped = read_values(rest, place_nouns=_place_nouns(axes)) if header_text is None else ([], [])
+        places_follow = header_text is None and label is not None and bool(readings) \
+            and _places_follow(following.get(line.number), line, axes)
         if header_text is None and label is not None and readings and (line.number in parents or (
                 line.kind == "paragraph" and following.get(line.number) is not None
-                and following[line.number].kind == "item")) \
-                and rest[:1].islower() and content.lstrip().startswith(("**", "__")):
-            # '- **Owen3-8B (dark red):** nearly overlaps the orange line at 16K.' over its own value items:
+                and following[line.number].kind == "item") or places_follow) \
+                and (rest[:1].islower() or places_follow) \
+                and content.lstrip().startswith(("**", "__")):
+            # '- **Owen3-8B (dark red):** nearly overlaps the orange line at 16K.' over its own value items, or
+            # '* **Qwen3-4B (Blue):** The line starts at ...' over flat '* Temperature 0.3: ~83.8%' siblings:
             # a group header with a remark, whose numbers are commentary
             header_text = label if note is None else f"{label} ({note})"
             readings, dropped = [], []
@@ -1779,6 +1784,15 @@ def _place_nouns(*axis_lists: list[Axis]) -> tuple[str, ...]:
         return ()
     words = _rx(r"[a-z][a-z\-]+").findall(_rx(r"\([^()]*\)").sub(" ", x.label).lower())
     return tuple(sorted({w for w in words if w not in _NOT_A_PLACE_NOUN}))
+
+
+def _places_follow(after: SourceLine | None, line: SourceLine, axes: list[Axis]) -> bool:
+    """Whether the item after `line` is a plain sibling labelled by an x tick ('* Temperature 0.3: ~83.8%')."""
+    if after is None or after.kind != "item" or after.depth != line.depth or after.content.lstrip().startswith(("**", "__")):
+        return False
+    label = split_label(after.content)[0]
+    ticks = _known_categories(axes)
+    return bool(label) and any(n.raw.lower() in ticks for n in find_numbers(label))
 
 
 def _known_categories(*axis_lists: list[Axis]) -> frozenset[str]:
