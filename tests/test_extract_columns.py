@@ -452,3 +452,12 @@ def test_a_bold_model_lead_over_flat_tick_items_heads_them(ref: Reference) -> No
             "* Temperature 0.0: ~82.5%\n* Temperature 0.3: ~83.75%\n* Temperature 0.6: ~84.75%\n")
     assert rows(text, ref) == {("Zeta-4B", "MATH-500", "accuracy", f"temperature={t}", v)
                                for t, v in (("0", 82.5), ("0.3", 83.75), ("0.6", 84.75))}
+
+
+def test_step_labels_under_a_figure_of_step_budgets_are_budgets_not_training_steps(ref: Reference) -> None:
+    text = ("## Bar Chart: OSWorld Success Rate under Different Step Budgets\n### Overview\n"
+            "Grouped bars compare agents under three maximum step budgets per task (15, 50 and 100 steps).\n"
+            "### Components/Axes\n- **X-axis**: Agent / model\n- **Y-axis**: \"Success Rate (%)\"\n"
+            "### Detailed Analysis\n#### Zeta-72B Group\n- 15 steps: 22.75%\n- 100 steps: 25.5%\n")
+    assert rows(text, ref) == {("Zeta-72B", "OSWorld", "success_rate", "max_steps=15", 22.75),
+                               ("Zeta-72B", "OSWorld", "success_rate", "max_steps=100", 25.5)}

@@ -682,8 +682,13 @@ def _aliases(chart: Chart, overview: str, ref: Reference) -> dict[str, str]:
 
 @lru_cache(maxsize=1 << 12)
 def _numeric_setting_named(text: str, ref: Reference) -> str | None:
-    """The one numeric setting key `text` names, or None when none or several."""
-    named = {rule.key for rule in ref.settings if rule.is_numeric and rule.pattern.search(text)}
+    """The one numeric setting key `text` names, or None when none or several; a setting also named
+    inside another one's phrase is that one's word ('Step' of 'Step Budgets' names no training steps)."""
+    spans = {rule.key: [m.span() for m in rule.pattern.finditer(text)] for rule in ref.settings if rule.is_numeric}
+    spans = {key: found for key, found in spans.items() if found}
+    named = {key for key, found in spans.items()
+             if not any(any(o != (a, b) and o[0] <= a and b <= o[1] for other, taken in spans.items() if other != key
+                            for o in taken) for a, b in found)}
     return named.pop() if len(named) == 1 else None
 
 
@@ -1216,6 +1221,13 @@ def _category_setting(text: str, figure: Figure, ref: Reference) -> tuple[str, s
         if rule.pattern.search(text):
             key = rule.key
             break
+    if key is not None and (named := figure.number_key(ref)) not in (None, key) and _is_count(key, ref):
+        # '15 steps' in a figure 'under Different Step Budgets': the budget the figure names, not training steps
+        rule = next((r for r in ref.settings if r.key == named and r.is_count), None)
+        phrase = rule.pattern.search(figure.named_text) if rule is not None else None
+        words = {w.rstrip("s") for w in _rx(r"[a-z]{3,}").findall(text.lower())}
+        if phrase and any(w and w in phrase.group(0).lower() for w in words):
+            key = named
     if key is None and x is not None and x.kind == "setting":
         key = x.setting_key
         if not _HAS_DIGIT(text) and _is_numeric(key, ref):
