@@ -461,3 +461,14 @@ def test_step_labels_under_a_figure_of_step_budgets_are_budgets_not_training_ste
             "### Detailed Analysis\n#### Zeta-72B Group\n- 15 steps: 22.75%\n- 100 steps: 25.5%\n")
     assert rows(text, ref) == {("Zeta-72B", "OSWorld", "success_rate", "max_steps=15", 22.75),
                                ("Zeta-72B", "OSWorld", "success_rate", "max_steps=100", 25.5)}
+
+
+def test_a_look_after_a_dash_in_a_group_header_is_its_look_not_a_benchmark(ref: Reference) -> None:
+    text = ("## Dual-Axis Bar and Line Chart: Throughput and AIME24 Accuracy vs. KV Cache Budget\n### Overview\n"
+            "Decoding throughput and accuracy of Zeta-7B at two KV cache budgets.\n### Components/Axes\n"
+            "* **X-axis:** labeled \"KV Cache Budget\" with the categories \"256\" and \"512\".\n"
+            "* **Left Y-axis:** labeled \"Throughput (tokens/sec)\".\n* **Right Y-axis:** labeled \"Accuracy (%)\".\n"
+            "### Detailed Analysis\n**Accuracy (%) - Red Line:**\n* **256:** Approximately 31.5%.\n"
+            "* **512:** Approximately 38.25%.\n")
+    assert {(b, metric, s, v) for _, b, metric, s, v in rows(text, ref)} >= {
+        ("AIME 2024", "accuracy", "kv_budget=256", 31.5), ("AIME 2024", "accuracy", "kv_budget=512", 38.25)}

@@ -279,6 +279,10 @@ def _clean_label(text: str) -> tuple[str, str | None]:
     looked = _LOOK_THEN_NAME.match(text) if "," in text or " - " in text or "—" in text else None
     if looked:  # 'Purple line, AceReason Nemotron 7B'
         return looked.group("name").strip(), looked.group("look").strip()
+    dashed = _rx(r"^(?P<name>.*?\S)\s+[-–—]\s+(?P<look>[^-–—]+)$").match(text) \
+        if " - " in text or " – " in text or " — " in text else None
+    if dashed and _LOOK_ONLY.fullmatch(dashed.group("look").strip()):
+        return dashed.group("name").strip(), dashed.group("look").strip()  # 'Accuracy (%) - Red Line': the name, the look
     match = _rx(r"^(?P<name>.*?\S)\s*\((?P<note>[^()]*)\)\s*$").match(text) if text.rstrip().endswith(")") else None
     if match and not _rx(r"ours?\b|proposed", re.IGNORECASE).search(match.group("note")):
         name, note = match.group("name").strip(), match.group("note").strip()
