@@ -472,3 +472,20 @@ def test_a_look_after_a_dash_in_a_group_header_is_its_look_not_a_benchmark(ref: 
             "* **512:** Approximately 38.25%.\n")
     assert {(b, metric, s, v) for _, b, metric, s, v in rows(text, ref)} >= {
         ("AIME 2024", "accuracy", "kv_budget=256", 31.5), ("AIME 2024", "accuracy", "kv_budget=512", 38.25)}
+
+
+def test_language_subject_and_task_breakdowns_are_settings_of_those_names(ref: Reference) -> None:
+    language = ("## Line Graph: XNLI Accuracy Across Eight Languages\n### Components/Axes\n"
+                "* **X-axis:** \"Language\", categories en, de, sw.\n* **Y-axis:** \"Accuracy (%)\".\n"
+                "### Detailed Analysis\n* **Zeta-7B (Blue):**\n  * en: 87.5\n  * sw: 61.25\n")
+    assert rows(language, ref) == {("Zeta-7B", "XNLI", "accuracy", "language=en", 87.5),
+                                   ("Zeta-7B", "XNLI", "accuracy", "language=sw", 61.25)}
+    subject = ("## Radar Chart: MMMU Accuracy by Discipline\n### Overview\n"
+               "Four models across the six top-level disciplines of the MMMU validation set.\n"
+               "### Detailed Analysis\n* **Zeta-72B (Red):** Art & Design: 76.5, Science: 58.25\n")
+    assert rows(subject, ref) == {("Zeta-72B", "MMMU", "accuracy", "subject=Art & Design", 76.5),
+                                  ("Zeta-72B", "MMMU", "accuracy", "subject=Science", 58.25)}
+    boilerplate = ("# Technical Document Extraction: KV Methods\n## 1. Document Type and Language\n"
+                   "A results table; all text is English, no other language is present.\n## 2. Data\n"
+                   "| Method | KV 512 |\n|---|---|\n| H2O | 38.5 |\n")
+    assert all("language" not in s for _, _, _, s, _ in rows(boilerplate, ref))

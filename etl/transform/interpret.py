@@ -1467,7 +1467,8 @@ def _assign_name(slot: _Slot, text: str, figure: Figure, ref: Reference, is_labe
                 _assign_name(slot, part, figure, ref, is_label)
             return
     if slot.benchmark is None and (role == "benchmark" and not find_benchmark(name, ref) or _is_x_tick(name, figure, ref)
-                                   and (x := figure.axes.get("x")) is not None and _BENCHMARK_AXIS.search(x.label)):
+                                   and (x := figure.axes.get("x")) is not None and x.kind != "setting"
+                                   and _BENCHMARK_AXIS.search(x.label)):
         # 'XSTest' on an axis of 'Safety Evaluation Suites'; 'Benchmark: HarmBench', a name the vocabulary lacks
         slot.benchmark_written = slot.benchmark_text = name
         return
