@@ -489,3 +489,13 @@ def test_language_subject_and_task_breakdowns_are_settings_of_those_names(ref: R
                    "A results table; all text is English, no other language is present.\n## 2. Data\n"
                    "| Method | KV 512 |\n|---|---|\n| H2O | 38.5 |\n")
     assert all("language" not in s for _, _, _, s, _ in rows(boilerplate, ref))
+
+
+def test_a_histogram_of_thinking_tokens_that_says_it_plots_no_accuracy_loads_nothing(ref: Reference) -> None:
+    text = ("## Histogram: Distribution of Thinking Tokens per Response\n### Overview\n"
+            "How many thinking tokens Zeta-30B spends per response on AIME 2025 problems. The chart shows only counts "
+            "of responses; no accuracy or score is plotted.\n### Components/Axes\n"
+            "* **X-Axis:** \"Thinking Tokens per Response (thousands)\"\n* **Y-Axis:** \"Number of Responses\"\n"
+            "### Detailed Analysis\n| Bin (k tokens) | Correct (green) | Incorrect (red) |\n| :--- | :--- | :--- |\n"
+            "| 0–4 | ~38 | ~3 |\n| 4–8 | ~92 | ~11 |\n")
+    assert rows(text, ref) == set()

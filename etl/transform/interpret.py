@@ -2887,7 +2887,8 @@ def _plots_no_result(chart: Chart, figure: Figure, ref: Reference) -> bool:
         return True  # 'Selection Frequency (%)', 'Mean Token Entropy', 'Attention sink ratio': a statistic, not a score
     counted = [a.label for a in chart.axes if a.role in ("y", "y_left") and a.label]
     counts_only = bool(counted) and all(_COUNT_AXIS.fullmatch(_rx(r"\([^()]*\)").sub("", label).strip()) for label in counted)
-    if counts_only and not match_metric(figure.title, ref):
+    titled = match_metric(figure.title, ref)
+    if counts_only and (titled is None or getattr(ref.metric_rule(titled), "kind", "score") != "score"):
         return True  # a histogram of 'Number of trajectories' per turn bin: counts, whatever benchmark they come from
     if figure.benchmarks or any(q.benchmark for q in figure.axes.values()):
         return False
@@ -2909,7 +2910,8 @@ _NO_RESULT_SAID = re.compile(r"(?i)\bno (?:evaluation|benchmark) (?:results?|sco
                              r"\bno (?:(?:accuracy|speed|throughput|latency|task|performance)(?:\s*,\s*|\s+or\s+|\s+and\s+))+"
                              r"(?:evaluation|benchmark) results?\b|"  # 'no accuracy, speed or benchmark result' (no 'score': speed may be)
                              r"\b(?:does not|doesn't|do not) (?:show|report|plot|give|include) (?:any )?(?:(?:end-)?task )?"
-                             r"(?:evaluation|benchmark|accuracy|scores?)")
+                             r"(?:evaluation|benchmark|accuracy|scores?)|"
+                             r"\bno (?:accuracy|score)(?:\s+or\s+(?:accuracy|score))? (?:is |are )?(?:plotted|shown|reported)")
 _NOT_A_RESULT = re.compile(r"(?i)\b(?:frequency|entropy|routing|attention (?:score|weight|sink|mass)s?|activation|expert load|"
                            r"norm|cosine similarity|density|histogram|distribution|proportion|share of|t-?sne|umap|"
                            r"pca|hidden (?:states?|representations?)|cka|representation similarity)\b")
