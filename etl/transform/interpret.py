@@ -195,13 +195,16 @@ def _glued(text: str, start: int, end: int) -> bool:
 _VERSION_TAIL = re.compile(r"-[vV]\d+(?:\.\d+)?(?![\w-])")
 
 
+_K_METRICS = ("@k", "^k")  # the tails of metrics that take their k from the figure ('pass@k', 'pass^k')
+
+
 @lru_cache(maxsize=1 << 15)
 def match_metric(text: str, ref: Reference) -> str | None:
     """The canonical metric a quantity label names (``Pass@1 (%)`` → ``pass@1``), or None."""
     for rule in ref.metrics:
         match = rule.pattern.search(text)
         if match:
-            if rule.metric.endswith(("@k", "^k")):
+            if rule.metric.endswith(_K_METRICS):
                 k = next((g for g in match.groups() if g), "1")
                 return rule.metric[:-1] + (k if k[0].isdigit() else "k")  # 'Maj@N': the metric of N samples
             return rule.metric
@@ -1612,18 +1615,16 @@ def _order_tuple(point: Point, figure: Figure) -> Point:
     """Swap a coordinate tuple written (y, x): its units tell (``(41.6, 0.37B)`` on a
     parameter x axis)."""
     left, right = figure.axes.get("y_left"), figure.axes.get("y_right")
-    if "x" not in figure.axes and left is not None and right is not None and left.kind == right.kind == "metric" \
-            and any(r.category and (n := parse_number(r.category)) is not None and n.raw == r.category.strip()
-                    for r in point.readings):
+    if "x" not in figure.axes and left is not None and right is not None and left.kind == right.kind == "metric":
         # '81.1 → 72.7' in a slope graph of two value axes and no x: the left axis's value, then the right's
-        readings: list[Reading] = []
-        for r in point.readings:
-            n = parse_number(r.category) if r.category else None
-            if n is not None and n.raw == r.category.strip():
-                readings += [Reading(n, position="y_left"), replace(r, category=None, position="y_right")]
-            else:
-                readings.append(r)
-        return replace(point, readings=tuple(readings))
+        starts = [parse_number(r.category) if r.category else None for r in point.readings]
+        starts = [n if n is not None and n.raw == r.category.strip() else None for n, r in zip(starts, point.readings)]
+        if any(starts):
+            readings: list[Reading] = []
+            for start, r in zip(starts, point.readings):
+                readings += [Reading(start, position="y_left"), replace(r, category=None, position="y_right")] \
+                    if start is not None else [r]
+            return replace(point, readings=tuple(readings))
     x = next((r for r in point.readings if r.position == "x"), None)
     y = next((r for r in point.readings if r.position == "y"), None)
     if x is None or y is None:
@@ -2864,7 +2865,7 @@ def _emit(point: Point, slot: _Slot, reading: Reading, quantity: Quantity, figur
 def _bind_k(metric: str, settings: dict[str, str], figure: Figure) -> tuple[str, dict[str, str]]:
     """``pass@k`` with a point's k, from an x axis of k or a number of samples (``k=4``),
     goes into the metric (``pass@4``); the setting that gave it is dropped."""
-    if not metric.endswith(("@k", "^k")):
+    if not metric.endswith(_K_METRICS):
         return metric, settings
     x_axis = figure.axes.get("x")
     keys = [x_axis.setting_key or "x"] if x_axis is not None and _rx(r"(?i)\s*k\b").match(x_axis.label) else []
@@ -2965,7 +2966,7 @@ def _dedupe(facts: DocumentFacts) -> None:
             continue
         fuller = placed.get(key[:3] + (fact.value,), ())
         if key in seen or fuller and any(s > frozenset(fact.setting.split(", ") if fact.setting else ()) for s in fuller) \
-                or fact.metric.endswith(("@k", "^k")) \
+                or fact.metric.endswith(_K_METRICS) \
                 and (key[0], key[1], fact.metric.split("@")[0], fact.value) in with_k:
             continue
         seen.add(key)
