@@ -258,6 +258,9 @@ def parse_axis(content: str, line: int) -> Axis | None:
     named = _rx(r"\(([^()]{1,30})\)").search(match.group("role"))
     if named and _AXIS_PLACE_WORDS.search(named.group(1)):
         named = None  # '(Bottom)', '(shared)': where the axis is, not what it measures
+    titled = named.group(1).strip() if named and "," not in named.group(1) and not _rx(
+        r"(?i)\b(?:columns?|rows?|categor(?:y|ies)|groups?|labels?)\b").search(named.group(1)) else ""
+    # ('(Precision)' titles listed ticks; '(Columns, Benchmarks)' only says what the ticks are)
     field = _FIELD_LEAD.match(rest)
     if field:  # 'X-Axis Label: Difficulty', 'X-Axis Markers: Easy, Medium, Hard'
         value = rest[field.end():]
@@ -272,7 +275,7 @@ def parse_axis(content: str, line: int) -> Axis | None:
     if quoted and _CATEGORY_LEAD.search(rest[: quoted.start()]) and len(_QUOTED.findall(rest)) >= 2:
         # 'two groups, "AIME25" (left) and "GPQA-D" (right)': the quotes are the categories, not a title
         ticks = tuple(q.strip() for q in _QUOTED.findall(rest))
-        return Axis(role=role, label=named.group(1).strip() if named else "", unit=None, scale=None, ticks=ticks,
+        return Axis(role=role, label=titled, unit=None, scale=None, ticks=ticks,
                     line=line)
     named_ticks = _LABELLED_LIST.search(rest) if not quoted and "abel" in rest else None
     ticks_after = _listed_ticks(named_ticks.group("list")) if named_ticks else None
@@ -288,7 +291,7 @@ def parse_axis(content: str, line: int) -> Axis | None:
     listed = _listed_ticks(rest) if not quoted else None
     if listed:  # 'GSM8K, MATH-500, MMLU (labels at the top of the grid)': categories, titled only by
         # the role's parentheses if at all ('**X-axis (Precision)**: BF16, FP8, W8A8')
-        return Axis(role=role, label=named.group(1).strip() if named else "", unit=None, scale=None, ticks=listed,
+        return Axis(role=role, label=titled, unit=None, scale=None, ticks=listed,
                     line=line)
     if quoted:
         label = quoted.group(1).strip()
